@@ -1,0 +1,95 @@
+//! The crate's error type: one struct with a kind, a message and an optional span.
+//!
+//! The Ruby binding maps each [`ErrorKind`] to a `PuppetTypes::*Error` class;
+//! positions are byte spans, turned into line and column by the caller that
+//! holds the source (see [`crate::syntax::span::LineIndex`]).
+
+use crate::syntax::span::Span;
+use std::fmt;
+
+/// What went wrong, in the categories the Ruby API exposes as exception classes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// Source text that does not lex or parse (`PuppetTypes::ParseError`).
+    Parse,
+    /// An illegal type or type parameter (`PuppetTypes::TypeError`).
+    Type,
+    /// Bad input to a constructor or function (`PuppetTypes::ArgumentError`).
+    Argument,
+    /// A format string that is malformed or not applicable (`PuppetTypes::FormatError`).
+    Format,
+    /// An error raised while evaluating an expression (`PuppetTypes::EvaluationError`).
+    Evaluation,
+    /// A bug: something that should not happen (`PuppetTypes::InternalError`).
+    Internal,
+}
+
+/// An error with a message and, where known, the byte span it concerns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The category.
+    pub kind: ErrorKind,
+    /// A human-readable message saying what was expected and what was given.
+    pub message: String,
+    /// Where in the source, when the error comes from source text.
+    pub span: Option<Span>,
+}
+
+impl Error {
+    /// An error of `kind` with `message` and no position.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error {
+            kind,
+            message: message.into(),
+            span: None,
+        }
+    }
+
+    /// A parse error at `span`.
+    pub fn parse(message: impl Into<String>, span: Span) -> Error {
+        Error {
+            kind: ErrorKind::Parse,
+            message: message.into(),
+            span: Some(span),
+        }
+    }
+
+    /// An illegal type or type parameter.
+    pub fn type_error(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Type, message)
+    }
+
+    /// Bad constructor or function input.
+    pub fn argument(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Argument, message)
+    }
+
+    /// A bad format string.
+    pub fn format(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Format, message)
+    }
+
+    /// An evaluation error.
+    pub fn evaluation(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Evaluation, message)
+    }
+
+    /// Attach a span if the error has none yet.
+    pub fn with_span(mut self, span: Span) -> Error {
+        if self.span.is_none() {
+            self.span = Some(span);
+        }
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The crate's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,3 @@
+//! Source text to syntax trees: spans, the lexer, the parser, the AST and its PN form.
+
+pub mod span;

@@ -1,0 +1,6 @@
+//! The Puppet type system: the type model, its construction and validation,
+//! the canonical text, the parser from type expressions, and the calculator.
+
+pub mod model;
+
+pub use model::{CallableType, IntRange, RuntimeName, StructElement, Type, TypeAlias, TypeKind};

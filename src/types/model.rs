@@ -1,0 +1,407 @@
+//! The type model: [`Type`], an immutable, shared, structurally compared type.
+//!
+//! A `Type` is an `Arc<TypeKind>`; cloning is a reference-count increment and
+//! equality/hashing are structural (with a pointer-equality fast path). Every
+//! type the seeds name has a variant here. Types are validated and normalised
+//! when built (see the factory), so two equal types have equal structure.
+//!
+//! Aliases (`type X = ...`, and the built-in `Data` and `RichData`) are
+//! [`TypeKind::Alias`] nodes holding a [`TypeAlias`] whose resolved type is
+//! set once; a recursive alias therefore refers to itself through the alias
+//! node, and equality, hashing and printing of an alias stop at its name.
+
+use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::Deref;
+use std::sync::{Arc, OnceLock};
+
+/// An inclusive integer range; `None` is the unbounded end (`default` in Puppet source).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct IntRange {
+    /// Lower bound, `None` for -infinity.
+    pub from: Option<i64>,
+    /// Upper bound, `None` for +infinity.
+    pub to: Option<i64>,
+}
+
+impl IntRange {
+    /// The range `from..=to`.
+    pub fn new(from: Option<i64>, to: Option<i64>) -> IntRange {
+        IntRange { from, to }
+    }
+
+    /// The unbounded range.
+    pub fn unbounded() -> IntRange {
+        IntRange::default()
+    }
+
+    /// Lower bound as i64 (i64::MIN when unbounded).
+    pub fn min(&self) -> i64 {
+        self.from.unwrap_or(i64::MIN)
+    }
+
+    /// Upper bound as i64 (i64::MAX when unbounded).
+    pub fn max(&self) -> i64 {
+        self.to.unwrap_or(i64::MAX)
+    }
+
+    /// True when `n` is inside the range.
+    pub fn contains(&self, n: i64) -> bool {
+        self.min() <= n && n <= self.max()
+    }
+}
+
+/// One entry of a `Struct`: a key type (a String type holding the key name,
+/// possibly wrapped in `Optional` or `NotUndef`) and the value type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct StructElement {
+    /// The key name.
+    pub name: Arc<str>,
+    /// The key type as given: `String<name>`, `Optional[String<name>]` or `NotUndef[String<name>]`.
+    pub key_type: Type,
+    /// The value type.
+    pub value_type: Type,
+}
+
+/// The signature of a `Callable`: parameter tuple, optional block and return type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CallableType {
+    /// Parameter types as a `Tuple` type; `None` for an unparameterised Callable.
+    pub params: Option<Type>,
+    /// The block (lambda) type, a `Callable` or `Optional[Callable]`.
+    pub block: Option<Type>,
+    /// The return type; `None` means Any.
+    pub return_type: Option<Type>,
+}
+
+/// The class name part of a `Runtime` type.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RuntimeName {
+    /// A class name, e.g. `'Puppetx::MyModule::MyClass'`.
+    Name(Arc<str>),
+    /// A pattern and replacement pair `[/regexp/, 'replacement']`.
+    Pattern(Regexp, Arc<str>),
+}
+
+/// A named type alias. The resolved type is set once, after which it never changes.
+pub struct TypeAlias {
+    /// The alias name, e.g. `Stdlib::Port` or `Data`.
+    pub name: Arc<str>,
+    resolved: OnceLock<Type>,
+}
+
+impl TypeAlias {
+    /// An alias not yet resolved.
+    pub fn new(name: impl Into<Arc<str>>) -> TypeAlias {
+        TypeAlias {
+            name: name.into(),
+            resolved: OnceLock::new(),
+        }
+    }
+
+    /// Set the resolved type; returns false if it was already set.
+    pub fn resolve(&self, t: Type) -> bool {
+        self.resolved.set(t).is_ok()
+    }
+
+    /// The resolved type, if resolution has happened.
+    pub fn resolved(&self) -> Option<&Type> {
+        self.resolved.get()
+    }
+}
+
+impl fmt::Debug for TypeAlias {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "TypeAlias({})", self.name)
+    }
+}
+
+/// What a type is. See the seeds (001 types, 000 flexible types) for each.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypeKind {
+    /// `Any`: every value.
+    Any,
+    /// The empty type, used internally as the element type of `Array[0, 0]`/`Hash[0, 0]`.
+    Unit,
+    /// `Undef`: only `undef`.
+    Undef,
+    /// `Default`: only `default`.
+    Default,
+    /// `NotUndef[T]`; `None` is `NotUndef` (= `NotUndef[Any]`).
+    NotUndef(Option<Type>),
+    /// `Optional[T]`; `None` is the unparameterised `Optional`.
+    Optional(Option<Type>),
+    /// `Type[T]`; `None` is `Type` (= `Type[Any]`).
+    Type(Option<Type>),
+    /// `Init[T, args...]`.
+    Init(Option<Type>, Vec<Value>),
+    /// `Variant[T...]`.
+    Variant(Vec<Type>),
+    /// `Scalar`.
+    Scalar,
+    /// `ScalarData`.
+    ScalarData,
+    /// `Numeric`.
+    Numeric,
+    /// `Integer[from, to]`.
+    Integer(IntRange),
+    /// `Float[from, to]`; `None` ends are infinite.
+    Float(Option<f64>, Option<f64>),
+    /// `String[from, to]`, or a String known to hold exactly `value` (from inference).
+    String {
+        /// Size constraint.
+        size: Option<IntRange>,
+        /// The single string this type was inferred from, if any.
+        value: Option<Arc<str>>,
+    },
+    /// `Enum[s...]`, optionally case-insensitive (`Enum[a, b, true]`).
+    Enum {
+        /// The strings, as given (printed sorted and unique).
+        values: Vec<Arc<str>>,
+        /// True when matching ignores case.
+        case_insensitive: bool,
+    },
+    /// `Pattern[r...]`.
+    Pattern(Vec<Regexp>),
+    /// `Boolean[value]`.
+    Boolean(Option<bool>),
+    /// `Regexp[pattern]`.
+    Regexp(Option<Regexp>),
+    /// `SemVer[ranges...]`: the ranges, merged.
+    SemVer(Vec<SemVerRange>),
+    /// `SemVerRange`.
+    SemVerRange,
+    /// `Timespan[from, to]`.
+    Timespan(Option<Timespan>, Option<Timespan>),
+    /// `Timestamp[from, to]`.
+    Timestamp(Option<Timestamp>, Option<Timestamp>),
+    /// `Binary`.
+    Binary,
+    /// `URI[parameters]`: a hash of part name to constraint (String, Regexp, Type, undef...).
+    Uri(Option<Arc<crate::values::ValueMap>>),
+    /// `Collection[from, to]`.
+    Collection(Option<IntRange>),
+    /// `Array[T, from, to]`.
+    Array {
+        /// Element type (Any when not given, Unit for the empty array type).
+        element: Type,
+        /// Size constraint.
+        size: Option<IntRange>,
+    },
+    /// `Hash[K, V, from, to]`.
+    Hash {
+        /// Key type.
+        key: Type,
+        /// Value type.
+        value: Type,
+        /// Size constraint.
+        size: Option<IntRange>,
+    },
+    /// `Struct[{...}]`; `None` is the unparameterised `Struct`.
+    Struct(Option<Vec<StructElement>>),
+    /// `Tuple[T..., from, to]`; `None` is the unparameterised `Tuple`.
+    Tuple {
+        /// Types by position; `None` for the unparameterised Tuple.
+        types: Option<Vec<Type>>,
+        /// Size constraint.
+        size: Option<IntRange>,
+    },
+    /// `Callable[...]`.
+    Callable(Box<CallableType>),
+    /// `Iterable[T]`.
+    Iterable(Option<Type>),
+    /// `Iterator[T]`.
+    Iterator(Option<Type>),
+    /// `CatalogEntry`.
+    CatalogEntry,
+    /// `Resource[type_name, title]` (also the shorthand `File['x']`).
+    Resource {
+        /// The resource type name, capitalised as Puppet prints it (`File`, `Foo::Bar`).
+        type_name: Option<Arc<str>>,
+        /// The title.
+        title: Option<Arc<str>>,
+    },
+    /// `Class[name]`.
+    Class(Option<Arc<str>>),
+    /// `Runtime[runtime, name]`.
+    Runtime {
+        /// The runtime, e.g. `ruby`.
+        runtime: Option<Arc<str>>,
+        /// The class name or pattern.
+        name: Option<RuntimeName>,
+    },
+    /// `Sensitive[T]`.
+    Sensitive(Option<Type>),
+    /// `Deferred`.
+    Deferred,
+    /// `Object[...]`, held opaquely: its canonical text.
+    Object(Arc<str>),
+    /// `TypeSet[...]`, held opaquely: its canonical text.
+    TypeSet(Arc<str>),
+    /// A named alias (`Data`, `RichData`, user aliases).
+    Alias(Arc<TypeAlias>),
+    /// A reference to a type name that could not be resolved.
+    TypeReference(Arc<str>),
+}
+
+// Float bounds are never NaN (the factory rejects them), so equality is total.
+impl Eq for TypeKind {}
+
+impl PartialEq for TypeAlias {
+    fn eq(&self, other: &TypeAlias) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Eq for TypeAlias {}
+
+impl Hash for TypeAlias {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.name.hash(state)
+    }
+}
+
+/// An immutable, shared type.
+#[derive(Clone)]
+pub struct Type(Arc<TypeKind>);
+
+impl Type {
+    /// Wrap a kind. Prefer the factory functions, which validate and normalise.
+    pub fn from_kind(kind: TypeKind) -> Type {
+        Type(Arc::new(kind))
+    }
+
+    /// The kind of this type.
+    pub fn kind(&self) -> &TypeKind {
+        &self.0
+    }
+
+    /// True when both handles point at the same allocation.
+    pub fn ptr_eq(&self, other: &Type) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Deref for Type {
+    type Target = TypeKind;
+    fn deref(&self) -> &TypeKind {
+        &self.0
+    }
+}
+
+impl PartialEq for Type {
+    fn eq(&self, other: &Type) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+    }
+}
+
+impl Eq for Type {}
+
+impl Hash for Type {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.hash(state)
+    }
+}
+
+impl fmt::Debug for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl Hash for TypeKind {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // Floats make a derive impossible; hash the discriminant and the hashable parts.
+        std::mem::discriminant(self).hash(state);
+        match self {
+            TypeKind::Float(a, b) => {
+                a.map(f64::to_bits).hash(state);
+                b.map(f64::to_bits).hash(state);
+            }
+            TypeKind::NotUndef(t)
+            | TypeKind::Optional(t)
+            | TypeKind::Type(t)
+            | TypeKind::Iterable(t)
+            | TypeKind::Iterator(t)
+            | TypeKind::Sensitive(t) => t.hash(state),
+            TypeKind::Init(t, args) => {
+                t.hash(state);
+                args.hash(state)
+            }
+            TypeKind::Variant(ts) => ts.hash(state),
+            TypeKind::Integer(r) => r.hash(state),
+            TypeKind::String { size, value } => {
+                size.hash(state);
+                value.hash(state)
+            }
+            TypeKind::Enum {
+                values,
+                case_insensitive,
+            } => {
+                values.hash(state);
+                case_insensitive.hash(state)
+            }
+            TypeKind::Pattern(ps) => ps.hash(state),
+            TypeKind::Boolean(b) => b.hash(state),
+            TypeKind::Regexp(r) => r.hash(state),
+            TypeKind::SemVer(rs) => rs.hash(state),
+            TypeKind::Timespan(a, b) => {
+                a.hash(state);
+                b.hash(state)
+            }
+            TypeKind::Timestamp(a, b) => {
+                a.hash(state);
+                b.hash(state)
+            }
+            TypeKind::Uri(p) => {
+                if let Some(p) = p {
+                    for (k, v) in p.iter() {
+                        k.hash(state);
+                        v.hash(state);
+                    }
+                }
+            }
+            TypeKind::Collection(s) => s.hash(state),
+            TypeKind::Array { element, size } => {
+                element.hash(state);
+                size.hash(state)
+            }
+            TypeKind::Hash { key, value, size } => {
+                key.hash(state);
+                value.hash(state);
+                size.hash(state)
+            }
+            TypeKind::Struct(es) => es.hash(state),
+            TypeKind::Tuple { types, size } => {
+                types.hash(state);
+                size.hash(state)
+            }
+            TypeKind::Callable(c) => c.hash(state),
+            TypeKind::Resource { type_name, title } => {
+                type_name.hash(state);
+                title.hash(state)
+            }
+            TypeKind::Class(n) => n.hash(state),
+            TypeKind::Runtime { runtime, name } => {
+                runtime.hash(state);
+                name.hash(state)
+            }
+            TypeKind::Object(s) | TypeKind::TypeSet(s) | TypeKind::TypeReference(s) => {
+                s.hash(state)
+            }
+            TypeKind::Alias(a) => a.hash(state),
+            TypeKind::Any
+            | TypeKind::Unit
+            | TypeKind::Undef
+            | TypeKind::Default
+            | TypeKind::Scalar
+            | TypeKind::ScalarData
+            | TypeKind::Numeric
+            | TypeKind::SemVerRange
+            | TypeKind::Binary
+            | TypeKind::CatalogEntry
+            | TypeKind::Deferred => {}
+        }
+    }
+}
