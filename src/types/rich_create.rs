@@ -29,11 +29,11 @@ pub fn sem_ver(params: &[Value]) -> CResult<Type> {
             }
         }
     }
-    Ok(tf::sem_ver(ranges))
+    Ok(tf::sem_ver(SemVerRange::merge_all_for_type(ranges)))
 }
 
 fn parse_range(s: &str) -> CResult<SemVerRange> {
-    Err(err(format!("Unable to parse '{s}' as a version range")))
+    SemVerRange::parse(s).map_err(|e| err(e.message))
 }
 
 const NANOS: i128 = 1_000_000_000;
@@ -53,6 +53,14 @@ fn timespan_param(v: &Value) -> CResult<Option<Timespan>> {
     if let Value::Timespan(t) = v {
         return Ok(Some(*t));
     }
+    if let Value::String(s) = v {
+        return Timespan::parse_default(s)
+            .map(Some)
+            .map_err(|e| err(e.message));
+    }
+    if let Value::Hash(m) = v {
+        return timespan_from_hash(m).map(Some);
+    }
     match seconds_to_nanos(v) {
         Some(nanos) => Ok(Some(Timespan { nanos })),
         None => Err(err(format!(
@@ -60,6 +68,38 @@ fn timespan_param(v: &Value) -> CResult<Option<Timespan>> {
             value_class(v)
         ))),
     }
+}
+
+fn timespan_from_hash(m: &ValueMap) -> CResult<Timespan> {
+    let mut f = [0i64; 7];
+    let mut negative = false;
+    const KEYS: [&str; 7] = [
+        "days",
+        "hours",
+        "minutes",
+        "seconds",
+        "milliseconds",
+        "microseconds",
+        "nanoseconds",
+    ];
+    for (k, v) in m.iter() {
+        let key = k.as_str().unwrap_or("");
+        if key == "negative" {
+            negative = matches!(v, Value::Boolean(true));
+            continue;
+        }
+        match (KEYS.iter().position(|n| *n == key), v) {
+            (Some(i), Value::Integer(n)) => f[i] = *n,
+            _ => {
+                return Err(err(format!(
+                    "Unable to create a Timespan from a Hash with key '{key}'"
+                )))
+            }
+        }
+    }
+    Ok(Timespan::from_fields(
+        negative, f[0], f[1], f[2], f[3], f[4], f[5], f[6],
+    ))
 }
 
 fn timestamp_param(v: &Value) -> CResult<Option<Timestamp>> {
