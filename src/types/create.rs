@@ -159,14 +159,20 @@ pub fn create(name: &str, params: &[Value]) -> Result<Type> {
     })
 }
 
+struct V<'a>(&'a Value);
+impl std::fmt::Display for V<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        super::display::write_value(f, self.0)
+    }
+}
+
+/// Puppet source text of a parameter value (`'a'`, `1`, `Integer`).
+pub fn source_text_value(v: &Value) -> String {
+    V(v).to_string()
+}
+
 /// Puppet source text for `name[params]`, used in messages when the source is not at hand.
 pub fn source_text(name: &str, params: &[Value]) -> String {
-    struct V<'a>(&'a Value);
-    impl std::fmt::Display for V<'_> {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            super::display::write_value(f, self.0)
-        }
-    }
     let mut s = String::from(name);
     if !params.is_empty() {
         s.push('[');
@@ -389,12 +395,6 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
 
 /// Write an Object/TypeSet initialisation hash: top-level keys bare, values as in types.
 fn write_i12n(s: &mut String, v: &Value) {
-    struct V<'a>(&'a Value);
-    impl std::fmt::Display for V<'_> {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            super::display::write_value(f, self.0)
-        }
-    }
     if let Value::Hash(m) = v {
         s.push('{');
         for (i, (k, v)) in m.iter().enumerate() {
