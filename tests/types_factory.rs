@@ -42,7 +42,9 @@ fn seed001_parameterless_types_print_their_name() {
 #[test]
 fn seed001_collections_with_sizes() {
     assert_eq!(
-        tf::array_of_size(tf::string(), Some(1), None).unwrap().to_string(),
+        tf::array_of_size(tf::string(), Some(1), None)
+            .unwrap()
+            .to_string(),
         "Array[String, 1]"
     );
     assert_eq!(
@@ -113,11 +115,36 @@ fn seed001_create_rejects_parameters_of_plain_types() {
 #[test]
 fn seed001_timespan_and_timestamp_bounds() {
     assert_eq!(
-        create("Timespan", &[1.into(), 2.into()]).unwrap().to_string(),
+        create("Timespan", &[1.into(), 2.into()])
+            .unwrap()
+            .to_string(),
         "Timespan['0-00:00:01.0', '0-00:00:02.0']"
     );
     assert_eq!(
         create("Timestamp", &[1.into()]).unwrap().to_string(),
         "Timestamp['1970-01-01T00:00:01.000000000 UTC']"
+    );
+}
+
+#[test]
+fn seed001_uri_from_string_and_timestamp_from_string() {
+    assert_eq!(
+        create("URI", &[Value::string("http://x")])
+            .unwrap()
+            .to_string(),
+        "URI[{'scheme' => 'http', 'host' => 'x'}]"
+    );
+    assert_eq!(
+        create("URI", &[Value::string("http://user@host:8080/path?q=1#frag")])
+            .unwrap()
+            .to_string(),
+        "URI[{'scheme' => 'http', 'userinfo' => 'user', 'host' => 'host', 'port' => '8080', 'path' => '/path', 'query' => 'q=1', 'fragment' => 'frag'}]"
+    );
+    assert!(create("URI", &[Value::string("/relative")]).is_err());
+    assert_eq!(
+        create("Timestamp", &[Value::string("2020-01-01T10:00:00+02:00")])
+            .unwrap()
+            .to_string(),
+        "Timestamp['2020-01-01T08:00:00.000000000 UTC']"
     );
 }
