@@ -1,3 +1,4 @@
 //! Source text to syntax trees: spans, the lexer, the parser, the AST and its PN form.
 
 pub mod span;
+pub mod token;
