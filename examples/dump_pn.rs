@@ -158,6 +158,11 @@ fn main() {
             }
             Err(e) => {
                 let (line, col) = match e.span {
+                    _ if e.message.starts_with("Syntax error at end of input")
+                        || e.message.starts_with("Language validation logged") =>
+                    {
+                        ("nil".into(), "nil".into())
+                    }
                     Some(s) => {
                         let idx = puppet_types::syntax::span::LineIndex::new(&src);
                         let (l, c) = idx.line_col(&src, s.start as usize);

@@ -21,8 +21,15 @@ def load(path):
 
 
 def err_pos(s):
-    m = re.match(r'ERROR: line=(\S+) pos=(\S+)', s)
-    return (m.group(1), m.group(2)) if m else None
+    """Line, column and message of an error line (reference decorations removed)."""
+    m = re.match(r'ERROR: line=(\S+) pos=(\S+) (?:[A-Z]\w*(?:::\w+)*: )?(.*)', s)
+    if not m:
+        return None
+    msg = re.sub(r' \(file: [^)]*\)\s*$', '', m.group(3))
+    msg = re.sub(r' \(expected .*\)$', '', msg).strip()
+    msg = re.sub(r' \(first: .*\)$', '', msg).strip()
+    msg = re.sub(r' \(line: \d+, column: \d+\)$', '', msg).strip()
+    return (m.group(1), m.group(2), msg if '--messages' in sys.argv else '')
 
 
 ref, mine = load(sys.argv[1]), load(sys.argv[2])

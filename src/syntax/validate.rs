@@ -29,15 +29,15 @@ pub fn validate(program: &Program) -> Result<()> {
         1 => Err(errors.remove(0)),
         n => {
             let first = errors.remove(0);
-            let mut e = Error::parse(
-                format!(
+            // the reference gives no position here; the first error's is more useful
+            Err(Error {
+                kind: first.kind,
+                message: format!(
                     "Language validation logged {n} errors. Giving up (first: {})",
                     first.message
                 ),
-                first.span.unwrap_or_default(),
-            );
-            e.span = first.span;
-            Err(e)
+                span: first.span,
+            })
         }
     }
 }

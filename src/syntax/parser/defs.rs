@@ -97,7 +97,7 @@ impl<'a> Parser<'a> {
         }
         self.bump();
         self.enter()?;
-        let keys = self.access_args();
+        let keys = self.access_args(false);
         self.leave();
         let keys = keys?;
         let end = self.expect(T::RBrack, "']'")?.span;
@@ -398,10 +398,9 @@ impl<'a> Parser<'a> {
             T::LBrack => {
                 self.bump();
                 self.enter()?;
-                let keys = self.access_args();
+                let keys = self.access_args(true);
                 self.leave();
                 let keys = keys?;
-                self.eat(T::Comma);
                 let end = self.expect(T::RBrack, "']'")?.span;
                 Ok(Expr::new(
                     ExprKind::Access {

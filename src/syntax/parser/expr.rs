@@ -145,8 +145,7 @@ impl<'a> Parser<'a> {
     /// `left[args]`.
     fn access(&mut self, left: Expr) -> Result<Expr> {
         self.bump();
-        let keys = self.access_args()?;
-        self.eat(T::Comma);
+        let keys = self.access_args(true)?;
         let end = self.expect(T::RBrack, "']'")?.span;
         let span = left.span.cover(end);
         Ok(Expr::new(
@@ -158,14 +157,20 @@ impl<'a> Parser<'a> {
         ))
     }
 
-    /// Access arguments: expressions or `k => v` pairs (merged into unfolded hashes).
-    pub(super) fn access_args(&mut self) -> Result<Vec<Expr>> {
+    /// Access arguments: expressions or `k => v` pairs (merged into unfolded hashes),
+    /// up to `]`. A trailing `,` is consumed; it is an error unless `trailing_comma`.
+    pub(super) fn access_args(&mut self, trailing_comma: bool) -> Result<Vec<Expr>> {
         let mut args = Vec::new();
         loop {
             let arg = self.arg(false)?;
             push_argument(&mut args, arg);
-            if self.at(T::Comma) && !matches!(self.peek_kind(1), T::RBrack) {
-                self.bump();
+            if self.eat(T::Comma) {
+                if self.at(T::RBrack) {
+                    if !trailing_comma {
+                        return Err(self.syntax_error("a type parameter"));
+                    }
+                    return Ok(args);
+                }
                 continue;
             }
             return Ok(args);
@@ -175,13 +180,11 @@ impl<'a> Parser<'a> {
     /// One argument: an assignment (or expression when `!assign`) or a `k => v` pair
     /// (an unfolded one-entry hash).
     fn arg(&mut self, assign: bool) -> Result<Expr> {
-        let first = if assign {
-            self.hash_entry()?
-        } else if self.keyword_literal_here() {
-            self.keyword_literal()
-        } else {
-            self.expression()?
-        };
+        let first = self.hash_entry()?;
+        if !assign && !self.at(T::FArrow) && !is_plain_expression(&first) {
+            // an access argument is an expression unless it is the key of a `k => v` pair
+            return Err(self.syntax_error("'=>'"));
+        }
         if self.at(T::FArrow) {
             self.bump();
             let value = self.hash_entry()?;
@@ -455,6 +458,27 @@ pub(super) fn push_argument(args: &mut Vec<Expr>, arg: Expr) {
         }
     }
     args.push(arg);
+}
+
+/// False for what only the statement level produces: assignments, relationships
+/// and resource expressions.
+fn is_plain_expression(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Binary { op, .. } => !matches!(
+            op,
+            BinaryOp::Assign
+                | BinaryOp::AddAssign
+                | BinaryOp::SubAssign
+                | BinaryOp::InEdge
+                | BinaryOp::InEdgeSub
+                | BinaryOp::OutEdge
+                | BinaryOp::OutEdgeSub
+        ),
+        ExprKind::Resource { .. }
+        | ExprKind::ResourceDefaults { .. }
+        | ExprKind::ResourceOverride { .. } => false,
+        _ => true,
+    }
 }
 
 /// A throwaway node used while moving a subtree.

@@ -46,8 +46,22 @@ pub fn parse_epp(source: &str) -> Result<Program> {
 }
 
 /// Parses without running the validator: only syntax errors are reported.
+///
+/// As in the reference, whose lexer runs lazily, a syntax error before the point
+/// where lexing fails is reported instead of the lexing error.
 pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
-    parse_tokens(source, lex(source, epp)?, epp)
+    let (tokens, lex_error) = lex(source, epp);
+    let mut p = Parser::new(source, tokens, false);
+    p.lex_error = lex_error;
+    let body = p.program(epp)?;
+    if let Some(e) = p.lex_error.take() {
+        return Err(e);
+    }
+    Ok(Program {
+        source: Arc::from(source),
+        line_index: LineIndex::new(source),
+        body,
+    })
 }
 
 /// Parses an already lexed token stream of `source` (no validation).
@@ -69,14 +83,9 @@ pub fn parse_with_recovery(source: &str) -> (Program, Vec<Error>) {
         line_index: LineIndex::new(source),
         body,
     };
-    let tokens = match lex(source, false) {
-        Ok(t) => t,
-        Err(e) => {
-            let at = e.span.map(|s| s.start as usize).unwrap_or(0);
-            return (mk(Expr::new(ExprKind::Nop, Span::at(at))), vec![e]);
-        }
-    };
+    let (tokens, lex_error) = lex(source, false);
     let mut p = Parser::new(source, tokens, true);
+    p.lex_error = lex_error;
     let body = match p.program(false) {
         Ok(b) => b,
         Err(e) => {
@@ -85,17 +94,27 @@ pub fn parse_with_recovery(source: &str) -> (Program, Vec<Error>) {
         }
     };
     let mut errors = std::mem::take(&mut p.errors);
+    errors.extend(p.lex_error.take());
     let program = mk(body);
     errors.extend(crate::syntax::validate::validate_all(&program));
     errors.sort_by_key(|e| e.span.map(|s| s.start).unwrap_or(0));
     (program, errors)
 }
 
-fn lex(source: &str, epp: bool) -> Result<Vec<Token<'_>>> {
-    if epp {
-        crate::syntax::lexer::tokenize_epp(source)
-    } else {
-        crate::syntax::lexer::tokenize(source)
+/// The tokens up to the first lexing error, and that error.
+fn lex(source: &str, epp: bool) -> (Vec<Token<'_>>, Option<Error>) {
+    let options = crate::syntax::lexer::Options {
+        epp,
+        ..Default::default()
+    };
+    let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
+    let mut tokens = Vec::new();
+    loop {
+        match lexer.next_token() {
+            Ok(t) if t.kind == TokenKind::Eof => return (tokens, None),
+            Ok(t) => tokens.push(t),
+            Err(e) => return (tokens, Some(e)),
+        }
     }
 }
 
@@ -110,6 +129,8 @@ pub(crate) struct Parser<'a> {
     /// Recovery mode: errors are collected instead of ending the parse.
     recover: bool,
     errors: Vec<Error>,
+    /// The error that ended lexing early: reported when parsing reaches it.
+    lex_error: Option<Error>,
 }
 
 impl<'a> Parser<'a> {
@@ -122,6 +143,7 @@ impl<'a> Parser<'a> {
             namestack: Vec::new(),
             recover,
             errors: Vec::new(),
+            lex_error: None,
         }
     }
 
@@ -192,9 +214,14 @@ impl<'a> Parser<'a> {
 
     /// `Syntax error at 'x'` (or `at end of input`) for the current token, naming what was expected.
     fn syntax_error(&self, expected: &str) -> Error {
+        if self.pos >= self.toks.len() {
+            if let Some(e) = &self.lex_error {
+                return e.clone();
+            }
+        }
         let (found, span) = match self.toks.get(self.pos) {
             None => ("end of input".to_string(), Span::at(self.src.len())),
-            Some(t) => (format!("'{}'", token_display(t)), t.span),
+            Some(t) => (format!("'{}'", token_display(t, self.src)), t.span),
         };
         let mut msg = format!("Syntax error at {found}");
         if !expected.is_empty() {
@@ -253,14 +280,70 @@ fn unreachable_nop() -> Expr {
 }
 
 /// The text the reference shows for a token in `Syntax error at '...'`.
-fn token_display(t: &Token<'_>) -> String {
+fn token_display(t: &Token<'_>, src: &str) -> String {
     use TokenKind::*;
     match t.kind {
-        Variable => format!("${}", t.text()),
+        // the reference shows a regex token as Ruby's Regexp#to_s
+        Regex => {
+            let raw = src.get(t.span.range()).unwrap_or("");
+            let inner = raw
+                .strip_prefix('/')
+                .and_then(|r| r.strip_suffix('/'))
+                .unwrap_or(raw);
+            ruby_regexp_to_s(inner)
+        }
+        Other => std::string::String::new(),
         DqPre | DqMid | DqPost | String => t.text().to_string(),
         EppStart | RenderExpr => std::string::String::new(),
         _ => t.text().to_string(),
     }
+}
+
+/// Ruby's `Regexp#to_s` of a pattern without options: `(?-mix:src)`, or, when the
+/// whole pattern is one `(?on-off:...)` group, that group with all three flags.
+fn ruby_regexp_to_s(src: &str) -> String {
+    if let Some(rest) = src.strip_prefix("(?") {
+        let flags_end = rest.find(':').unwrap_or(0);
+        let flags = &rest[..flags_end];
+        let (on, off) = flags.split_once('-').unwrap_or((flags, ""));
+        let valid = |f: &str| f.chars().all(|c| "mix".contains(c));
+        if flags_end > 0 || rest.starts_with(':') {
+            let body = &rest[flags_end + 1..];
+            if valid(on) && valid(off) && body.ends_with(')') && group_closes_at_end(src) {
+                let body = &body[..body.len() - 1];
+                let on: String = "mix".chars().filter(|c| on.contains(*c)).collect();
+                let off: String = "mix".chars().filter(|c| !on.contains(*c)).collect();
+                return if off.is_empty() {
+                    format!("(?{on}:{body})")
+                } else {
+                    format!("(?{on}-{off}:{body})")
+                };
+            }
+        }
+    }
+    format!("(?-mix:{src})")
+}
+
+/// True when the group opened by the first `(` of `src` closes at its last byte.
+fn group_closes_at_end(src: &str) -> bool {
+    let b = src.as_bytes();
+    let mut depth = 0i32;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == b.len() - 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
 }
 
 /// A statement list wrapped as the reference does: several statements make a block

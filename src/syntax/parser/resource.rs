@@ -108,7 +108,12 @@ impl<'a> Parser<'a> {
     /// `left { ... }`: a resource, defaults, override, or a call with a hash.
     fn resource_rest(&mut self, left: Expr) -> Result<Expr> {
         let lbrace = self.bump().span;
-        if self.at(T::RBrace) || self.at_attribute_op() {
+        // keywords that cannot start a title can only be attribute names
+        let attr_only = matches!(
+            self.kind(),
+            T::And | T::Else | T::Elsif | T::In | T::Inherits | T::Or
+        );
+        if self.at(T::RBrace) || self.at(T::Comma) || attr_only || self.at_attribute_op() {
             let ops = self.attribute_operations()?;
             let end = self.expect(T::RBrace, "'}' or ','")?.span;
             let span = left.span.cover(end);
@@ -230,9 +235,17 @@ impl<'a> Parser<'a> {
     /// Attribute operations separated by `,` (a trailing `,` allowed).
     fn attribute_operations(&mut self) -> Result<Vec<AttributeOp>> {
         let mut ops = Vec::new();
-        while self.at_attribute_op() {
+        let op_start = |k: T| k == T::Name || k == T::Times || is_attribute_keyword(k);
+        loop {
+            if !op_start(self.kind()) {
+                // `{ , a => 1 }`: an empty list, then `, op` (or a lone trailing comma)
+                if ops.is_empty() && self.eat(T::Comma) && op_start(self.kind()) {
+                    continue;
+                }
+                break;
+            }
             let name = self.bump();
-            let op = self.bump();
+            let op = self.bump_if_arrow(name.kind == T::Times)?;
             let value = self.expression()?;
             let span = name.span.cover(value.span);
             ops.push(if name.kind == T::Times {
@@ -250,6 +263,15 @@ impl<'a> Parser<'a> {
             }
         }
         Ok(ops)
+    }
+
+    /// The `=>` (or `+>` unless `splat`) of an attribute operation.
+    fn bump_if_arrow(&mut self, splat: bool) -> Result<crate::syntax::token::Token<'a>> {
+        match self.kind() {
+            T::FArrow => Ok(self.bump()),
+            T::PArrow if !splat => Ok(self.bump()),
+            _ => Err(self.syntax_error(if splat { "'=>'" } else { "'=>' or '+>'" })),
+        }
     }
 
     /// `left <| query |> { ops }` or `left <<| query |>> { ops }`.
