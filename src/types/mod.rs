@@ -2,6 +2,9 @@
 //! the canonical text, the parser from type expressions, and the calculator.
 
 pub mod calc;
+pub mod display;
+pub mod factory;
 pub mod model;
+pub mod rich;
 
 pub use model::{CallableType, IntRange, RuntimeName, StructElement, Type, TypeAlias, TypeKind};
