@@ -4,7 +4,7 @@
 //! recursive aliases (guarded: recursion seen on both sides answers true).
 
 use super::instance::{effective_key, key_is_optional, str_instance_of};
-use super::{any_type, range_covers, size_bounds, undef_type, versions, MAX_DEPTH};
+use super::{any_type, range_covers, size_bounds, undef_type, MAX_DEPTH};
 use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
 use std::sync::Arc;
 
@@ -328,7 +328,7 @@ impl Guard {
                         || (!branges.is_empty()
                             && branges
                                 .iter()
-                                .all(|br| ranges.iter().any(|r| versions::covered_by(br, r))))
+                                .all(|br| ranges.iter().any(|r| br.covered_by(r))))
                 }
                 _ => false,
             },

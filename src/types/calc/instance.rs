@@ -6,7 +6,7 @@
 //! into it answers "not an instance", and nesting is capped at [`MAX_DEPTH`].
 
 use super::value_view::{ValueView, ViewKind};
-use super::{is_assignable, versions, MAX_DEPTH};
+use super::{is_assignable, MAX_DEPTH};
 use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
 use crate::values::Value;
 
@@ -222,7 +222,7 @@ impl Ctx {
             },
             K::SemVer(ranges) => match k {
                 ViewKind::SemVer(ver) => {
-                    ranges.is_empty() || ranges.iter().any(|r| versions::includes(r, ver))
+                    ranges.is_empty() || ranges.iter().any(|r| r.includes(ver))
                 }
                 _ => false,
             },

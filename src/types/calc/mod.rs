@@ -13,7 +13,6 @@ pub mod instance;
 pub mod iterate;
 mod uri;
 pub mod value_view;
-mod versions;
 
 #[cfg(test)]
 mod tests;
