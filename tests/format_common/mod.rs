@@ -1,0 +1,161 @@
+//! Reading the value and format codes written by tools/ref_format.rb.
+#![allow(dead_code)]
+
+use puppet_types::format::Format;
+use puppet_types::values::{Regexp, Value, ValueMap};
+use std::sync::Arc;
+
+/// A cursor over a code.
+pub struct Reader<'a> {
+    s: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(s: &'a str) -> Self {
+        Reader {
+            s: s.as_bytes(),
+            pos: 0,
+        }
+    }
+
+    fn peek(&self) -> u8 {
+        self.s.get(self.pos).copied().unwrap_or(0)
+    }
+
+    fn next(&mut self) -> u8 {
+        let c = self.peek();
+        self.pos += 1;
+        c
+    }
+
+    fn expect(&mut self, c: u8) {
+        assert_eq!(self.next() as char, c as char, "at {}", self.pos);
+    }
+
+    /// A double quoted string with \\ \" \n \t \r \u{X} escapes.
+    pub fn qstr(&mut self) -> String {
+        self.expect(b'"');
+        let mut out = Vec::new();
+        loop {
+            match self.next() {
+                b'"' => break,
+                b'\\' => match self.next() {
+                    b'n' => out.push(b'\n'),
+                    b't' => out.push(b'\t'),
+                    b'r' => out.push(b'\r'),
+                    b'u' => {
+                        self.expect(b'{');
+                        let start = self.pos;
+                        while self.peek() != b'}' {
+                            self.pos += 1;
+                        }
+                        let hex = std::str::from_utf8(&self.s[start..self.pos]).unwrap();
+                        self.pos += 1;
+                        let c = char::from_u32(u32::from_str_radix(hex, 16).unwrap()).unwrap();
+                        let mut b = [0u8; 4];
+                        out.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+                    }
+                    c => out.push(c),
+                },
+                0 => panic!("unterminated string"),
+                c => out.push(c),
+            }
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    /// A value code.
+    pub fn value(&mut self) -> Value {
+        match self.next() {
+            b'u' => Value::Undef,
+            b'D' => Value::Default,
+            b'T' => Value::Boolean(true),
+            b'F' => Value::Boolean(false),
+            b'i' => {
+                let start = self.pos;
+                while self.peek() == b'-' || self.peek().is_ascii_digit() {
+                    self.pos += 1;
+                }
+                let t = std::str::from_utf8(&self.s[start..self.pos]).unwrap();
+                Value::Integer(t.parse().unwrap())
+            }
+            b'f' => {
+                let start = self.pos;
+                while self.peek() != b';' {
+                    self.pos += 1;
+                }
+                let t = std::str::from_utf8(&self.s[start..self.pos]).unwrap();
+                self.pos += 1;
+                Value::Float(t.parse().unwrap())
+            }
+            b's' => Value::string(self.qstr()),
+            b'r' => Value::Regexp(Regexp::new(&self.qstr()).unwrap()),
+            b'[' => {
+                let mut items = Vec::new();
+                while self.peek() != b']' {
+                    items.push(self.value());
+                    if self.peek() == b',' {
+                        self.pos += 1;
+                    }
+                }
+                self.pos += 1;
+                Value::array(items)
+            }
+            b'{' => {
+                let mut map = ValueMap::new();
+                while self.peek() != b'}' {
+                    let k = self.value();
+                    self.expect(b':');
+                    let v = self.value();
+                    map.insert(k, v);
+                    if self.peek() == b',' {
+                        self.pos += 1;
+                    }
+                }
+                self.pos += 1;
+                Value::hash(map)
+            }
+            b'S' => {
+                self.expect(b'(');
+                let v = self.value();
+                self.expect(b')');
+                Value::Sensitive(Arc::new(v))
+            }
+            c => panic!("unknown value code {:?}", c as char),
+        }
+    }
+}
+
+/// A format code: `D` for the defaults or a quoted format string.
+pub fn format_code(code: &str) -> Format {
+    if code == "D" {
+        Format::Default
+    } else {
+        Format::Text(Reader::new(code).qstr())
+    }
+}
+
+/// One fixture row.
+pub struct Row {
+    pub value_code: String,
+    pub format_code: String,
+    pub status: String,
+    pub text: String,
+}
+
+/// The rows of a fixture file.
+pub fn rows(path: &str) -> Vec<Row> {
+    let data = std::fs::read_to_string(path).unwrap();
+    data.lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Row {
+                value_code: f[0].to_string(),
+                format_code: f[1].to_string(),
+                status: f[2].to_string(),
+                text: Reader::new(f[3]).qstr(),
+            }
+        })
+        .collect()
+}
