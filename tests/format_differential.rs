@@ -45,3 +45,13 @@ fn reference_cross_values_and_formats() {
     eprintln!("agreement: {agree}/{total}");
     assert!(diffs.is_empty(), "{} of {total} rows differ", diffs.len());
 }
+
+#[test]
+fn reference_format_maps() {
+    let (agree, total, diffs) = check("tests/fixtures/format/maps.tsv");
+    for d in diffs.iter().take(60) {
+        eprintln!("{d}");
+    }
+    eprintln!("agreement: {agree}/{total}");
+    assert!(diffs.is_empty(), "{} of {total} rows differ", diffs.len());
+}

@@ -57,6 +57,42 @@ rescue StandardError => e
   ['err', e.message.gsub('Puppet::Pops::Types::PSensitiveType::Sensitive', 'Sensitive')]
 end
 
+TP = Puppet::Pops::Types::TypeParser.singleton
+
+# A format map written with type texts, e.g. {'Integer' => '%x', 'Array' => {'format' => '%(a'}}:
+# the reference gets the parsed types, the fixture the code M{"Integer":"%x",...}.
+def ref_map(m)
+  m.each_with_object({}) do |(k, v), h|
+    h[TP.parse(k)] = v.is_a?(Hash) ? ref_container(v) : v
+  end
+end
+
+def ref_container(c)
+  c.each_with_object({}) { |(k, v), h| h[k] = k == 'string_formats' ? ref_map(v) : v }
+end
+
+def map_code(m)
+  'M{' + m.map { |k, v| "#{q(k)}:#{v.is_a?(Hash) ? container_code(v) : q(v)}" }.join(',') + '}'
+end
+
+def container_code(c)
+  'C{' + c.map { |k, v| "#{k}:#{k == 'string_formats' ? map_code(v) : q(v)}" }.join(',') + '}'
+end
+
+def write_maps(name, values, maps)
+  rows = 0
+  File.open(File.join(OUT, "#{name}.tsv"), 'w') do |io|
+    values.each do |v|
+      maps.each do |m|
+        status, text = convert(v, ref_map(m))
+        io.puts [enc(v), map_code(m), status, q(text)].join("\t")
+        rows += 1
+      end
+    end
+  end
+  puts "#{name}: #{rows} rows"
+end
+
 def write(name, values, formats)
   rows = 0
   File.open(File.join(OUT, "#{name}.tsv"), 'w') do |io|
@@ -105,5 +141,31 @@ FORMATS = [
   'x', '%', '%--d', '%.d', '%d ', '%[(a', '%0', '%#', '%##x', '%5', '%05.d', '%+ d',
 ]
 
+MAPS = [
+  { 'Integer[default, -1]' => '%d', 'Integer[0, default]' => '%#x' },
+  { 'Array' => { 'format' => '%(a', 'string_formats' => { 'Integer' => '%#x' } } },
+  { 'Array[Any, 0, 3]' => '%(a', 'Array[Any, 4, default]' => '%#a' },
+  { 'String' => '%#p' },
+  { 'Numeric' => '%.2f' },
+  { 'Any' => '%p' },
+  { 'Hash' => { 'format' => '%#h', 'separator2' => ': ' } },
+  { 'Integer' => '%x', 'Float' => '%e' },
+  { 'Array' => { 'format' => '%a', 'separator' => ' | ' } },
+  { 'Hash' => { 'format' => '%h', 'string_formats' => { 'String' => '%s' } } },
+  { 'Boolean' => '%y', 'Undef' => '%n' },
+  { 'Array[Integer]' => '%(a' },
+  { 'String[1, 3]' => '%u', 'String' => '%d' },
+  { "Enum['a', 'b']" => '%#u', 'Pattern[/x/]' => '%C' },
+  { 'Tuple[Integer, String]' => '%<a' },
+  { 'Array' => { 'separator' => ';' } },
+  { 'Integer' => '%y' },
+  { 'Scalar' => '%#s', 'Collection' => '%[a' },
+  { 'Hash' => { 'format' => '%a', 'string_formats' => { 'Any' => '%s' } } },
+  { 'Variant[Integer, Float]' => '%+d', 'Optional[String]' => '%#s' },
+  { 'Data' => '%p', 'Integer' => '%05d' },
+  { 'Hash[String, Integer]' => '% h', 'Hash' => { 'format' => '%#h', 'separator' => ';' } },
+]
+
 values = SCALARS + CONTAINERS + RICH
 write('cross', values, FORMATS)
+write_maps('maps', SCALARS + CONTAINERS, MAPS)

@@ -131,6 +131,8 @@ impl<'a> Reader<'a> {
 pub fn format_code(code: &str) -> Format {
     if code == "D" {
         Format::Default
+    } else if code.starts_with('M') {
+        Format::Map(Reader::new(code).format_map())
     } else {
         Format::Text(Reader::new(code).qstr())
     }
@@ -158,4 +160,201 @@ pub fn rows(path: &str) -> Vec<Row> {
             }
         })
         .collect()
+}
+
+/// A type from the small set of type texts the fixtures use (the type parser is not
+/// part of this module): names, and `Name[params]` with integers, `default`, quoted
+/// strings, regexps and types as parameters.
+pub fn type_from_text(text: &str) -> puppet_types::Type {
+    let mut r = TypeReader {
+        s: text.as_bytes(),
+        pos: 0,
+    };
+    r.ty()
+}
+
+enum Param {
+    Int(Option<i64>),
+    Str(String),
+    Re(String),
+    Ty(puppet_types::Type),
+}
+
+struct TypeReader<'a> {
+    s: &'a [u8],
+    pos: usize,
+}
+
+impl TypeReader<'_> {
+    fn skip_ws(&mut self) {
+        while self.s.get(self.pos) == Some(&b' ') {
+            self.pos += 1;
+        }
+    }
+
+    fn word(&mut self) -> String {
+        let start = self.pos;
+        while self
+            .s
+            .get(self.pos)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_' || *c == b':' || *c == b'-')
+        {
+            self.pos += 1;
+        }
+        String::from_utf8(self.s[start..self.pos].to_vec()).unwrap()
+    }
+
+    fn param(&mut self) -> Param {
+        self.skip_ws();
+        match self.s[self.pos] {
+            b'\'' => {
+                self.pos += 1;
+                let start = self.pos;
+                while self.s[self.pos] != b'\'' {
+                    self.pos += 1;
+                }
+                let s = String::from_utf8(self.s[start..self.pos].to_vec()).unwrap();
+                self.pos += 1;
+                Param::Str(s)
+            }
+            b'/' => {
+                self.pos += 1;
+                let start = self.pos;
+                while self.s[self.pos] != b'/' {
+                    self.pos += 1;
+                }
+                let s = String::from_utf8(self.s[start..self.pos].to_vec()).unwrap();
+                self.pos += 1;
+                Param::Re(s)
+            }
+            c if c == b'-' || c.is_ascii_digit() => Param::Int(Some(self.word().parse().unwrap())),
+            _ => {
+                let save = self.pos;
+                if self.word() == "default" {
+                    Param::Int(None)
+                } else {
+                    self.pos = save;
+                    Param::Ty(self.ty())
+                }
+            }
+        }
+    }
+
+    fn ty(&mut self) -> puppet_types::Type {
+        use puppet_types::types::factory as f;
+        self.skip_ws();
+        let name = self.word();
+        let mut params = Vec::new();
+        if self.s.get(self.pos) == Some(&b'[') {
+            self.pos += 1;
+            loop {
+                params.push(self.param());
+                self.skip_ws();
+                let c = self.s[self.pos];
+                self.pos += 1;
+                if c == b']' {
+                    break;
+                }
+            }
+        }
+        let int = |p: &Param| match p {
+            Param::Int(i) => *i,
+            _ => panic!("integer parameter expected"),
+        };
+        let ty = |p: &Param| match p {
+            Param::Ty(t) => t.clone(),
+            _ => panic!("type parameter expected"),
+        };
+        let types = |ps: &[Param]| ps.iter().map(ty).collect::<Vec<_>>();
+        match (name.as_str(), params.as_slice()) {
+            ("Any", []) => f::any(),
+            ("Integer", []) => f::integer(),
+            ("Integer", [a, b]) => f::range(int(a), int(b)).unwrap(),
+            ("Float", []) => f::float(),
+            ("Numeric", []) => f::numeric(),
+            ("String", []) => f::string(),
+            ("String", [a, b]) => f::string_size(int(a), int(b)).unwrap(),
+            ("Boolean", []) => f::boolean(),
+            ("Undef", []) => f::undef(),
+            ("Default", []) => f::default(),
+            ("Scalar", []) => f::scalar(),
+            ("Collection", []) => f::collection(),
+            ("Data", []) => f::data(),
+            ("Array", []) => f::array_of_any(),
+            ("Array", [t]) => f::array_of(ty(t)),
+            ("Array", [t, a, b]) => f::array_of_size(ty(t), int(a), int(b)).unwrap(),
+            ("Hash", []) => f::hash_of_any(),
+            ("Hash", [k, v]) => f::hash_kv(ty(k), ty(v)),
+            ("Tuple", ps) => f::tuple(types(ps)),
+            ("Variant", ps) => f::variant(types(ps)),
+            ("Optional", [t]) => f::optional(Some(ty(t))),
+            ("Enum", ps) => {
+                let vals: Vec<String> = ps
+                    .iter()
+                    .map(|p| match p {
+                        Param::Str(s) => s.clone(),
+                        _ => panic!("string expected"),
+                    })
+                    .collect();
+                f::enum_of(&vals)
+            }
+            ("Pattern", ps) => f::pattern(
+                ps.iter()
+                    .map(|p| match p {
+                        Param::Re(s) => Regexp::new(s).unwrap(),
+                        _ => panic!("regexp expected"),
+                    })
+                    .collect(),
+            ),
+            _ => panic!("type text not supported by the fixture reader: {name}"),
+        }
+    }
+}
+
+impl Reader<'_> {
+    /// A map code `M{"Type":entry,...}` where an entry is a quoted format or `C{key:value,...}`.
+    pub fn format_map(&mut self) -> puppet_types::format::FormatMap {
+        use puppet_types::format::{ContainerFormat, FormatEntry, FormatMap, MapKey};
+        self.expect(b'M');
+        self.expect(b'{');
+        let mut out = Vec::new();
+        while self.peek() != b'}' {
+            let key = type_from_text(&self.qstr());
+            self.expect(b':');
+            let entry = if self.peek() == b'C' {
+                self.pos += 2;
+                let mut c = ContainerFormat::default();
+                while self.peek() != b'}' {
+                    let start = self.pos;
+                    while self.peek() != b':' {
+                        self.pos += 1;
+                    }
+                    let k = std::str::from_utf8(&self.s[start..self.pos])
+                        .unwrap()
+                        .to_string();
+                    self.pos += 1;
+                    match k.as_str() {
+                        "format" => c.format = Some(self.qstr()),
+                        "separator" => c.separator = Some(self.qstr()),
+                        "separator2" => c.separator2 = Some(self.qstr()),
+                        "string_formats" => c.string_formats = Some(self.format_map()),
+                        _ => panic!("unknown container key {k}"),
+                    }
+                    if self.peek() == b',' {
+                        self.pos += 1;
+                    }
+                }
+                self.pos += 1;
+                FormatEntry::Container(c)
+            } else {
+                FormatEntry::Text(self.qstr())
+            };
+            out.push((MapKey::Type(key), entry));
+            if self.peek() == b',' {
+                self.pos += 1;
+            }
+        }
+        self.pos += 1;
+        FormatMap(out)
+    }
 }
