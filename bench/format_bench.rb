@@ -7,7 +7,7 @@ if defined?(PuppetTypes::Formatter)
   Bench.workload 'format', target: 20,
                            description: 'Formatter.string of integers, floats, strings, booleans, default, nested containers' do |w|
     # The workload is generated in Ruby so both sides convert the same Ruby values.
-    load File.expand_path('../tools/bench_format_ref.rb', __dir__) unless defined?(workload)
+    load File.expand_path('../tools/bench_format_ref.rb', __dir__) unless defined?(BENCH_SC)
     items = workload
     w.items = items.size
     w.gem { items.each { |v, f| PuppetTypes::Formatter.string(v, f) } }

@@ -8,8 +8,8 @@
 # for the reference time, so both are measured in the same run.
 require 'puppet'
 
-SC = Puppet::Pops::Types::StringConverter
-PATH = File.expand_path('../tests/fixtures/format/bench_workload.tsv', __dir__)
+BENCH_SC = Puppet::Pops::Types::StringConverter
+BENCH_PATH = File.expand_path('../tests/fixtures/format/bench_workload.tsv', __dir__)
 
 def q(s)
   out = +'"'
@@ -64,24 +64,26 @@ def workload
   items
 end
 
-if ARGV.include?('--write')
-  File.open(PATH, 'w') do |io|
-    workload.each { |v, f| io.puts [enc(v), f == :default ? 'D' : q(f)].join("\t") }
+if __FILE__ == $PROGRAM_NAME
+  if ARGV.include?('--write')
+    File.open(BENCH_PATH, 'w') do |io|
+      workload.each { |v, f| io.puts [enc(v), f == :default ? 'D' : q(f)].join("\t") }
+    end
+    puts "wrote #{BENCH_PATH}"
+    exit
   end
-  puts "wrote #{PATH}"
-  exit
-end
 
-# Time the reference over the workload file (the same values the Rust side reads).
-items = workload
-run = -> { items.each { |v, f| SC.convert(v, f) } }
-run.call
-count = 0
-start = Process.clock_gettime(Process::CLOCK_MONOTONIC)
-elapsed = 0.0
-while elapsed < 2.0
+  # Time the reference over the workload file (the same values the Rust side reads).
+  items = workload
+  run = -> { items.each { |v, f| BENCH_SC.convert(v, f) } }
   run.call
-  count += 1
-  elapsed = Process.clock_gettime(Process::CLOCK_MONOTONIC) - start
+  count = 0
+  start = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+  elapsed = 0.0
+  while elapsed < 2.0
+    run.call
+    count += 1
+    elapsed = Process.clock_gettime(Process::CLOCK_MONOTONIC) - start
+  end
+  puts "ref_ns_per_item #{(elapsed / count / items.size * 1e9).round(1)}"
 end
-puts "ref_ns_per_item #{(elapsed / count / items.size * 1e9).round(1)}"
