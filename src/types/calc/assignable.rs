@@ -3,8 +3,8 @@
 //! Struct/Hash and Tuple/Array both ways, Variant on either side, and
 //! recursive aliases (guarded: recursion seen on both sides answers true).
 
-use super::instance::{key_is_optional, str_instance_of};
-use super::{any_type, range_covers, size_bounds, undef_type, versions, MAX_DEPTH};
+use super::instance::{effective_key, key_is_optional, str_instance_of};
+use super::{any_type, range_covers, size_bounds, undef_type, MAX_DEPTH};
 use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
 use std::sync::Arc;
 
@@ -53,6 +53,10 @@ fn tuple_size(types: &[Type], size: &Option<IntRange>) -> (i64, Option<i64>) {
         None if types.is_empty() => (0, None),
         None => exact(types.len()),
     }
+}
+
+fn is_object_root(name: &str) -> bool {
+    name == "Object" || name == crate::types::display::OBJECT_TEXT
 }
 
 /// Scalar-class types (Puppet classes deriving from `PScalarType`).
@@ -324,7 +328,7 @@ impl Guard {
                         || (!branges.is_empty()
                             && branges
                                 .iter()
-                                .all(|br| ranges.iter().any(|r| versions::covered_by(br, r))))
+                                .all(|br| ranges.iter().any(|r| br.covered_by(r))))
                 }
                 _ => false,
             },
@@ -500,8 +504,8 @@ impl Guard {
             },
             K::Deferred => matches!(bk, K::Deferred),
             K::Object(name) => match bk {
-                K::Object(bn) => &**name == "Object" || name == bn,
-                K::Deferred => &**name == "Object",
+                K::Object(bn) => is_object_root(name) || name == bn,
+                K::Deferred => is_object_root(name),
                 _ => false,
             },
             K::TypeSet(name) => matches!(bk, K::TypeSet(bn) if bn == name),
@@ -563,13 +567,13 @@ impl Guard {
                 for e1 in es {
                     match bes.iter().find(|e2| e2.name == e1.name) {
                         None => {
-                            if !self.assignable(&e1.key_type, undef_type()) {
+                            if !key_is_optional(e1) {
                                 return false;
                             }
                         }
                         Some(e2) => {
                             matched += 1;
-                            if !(self.assignable(&e1.key_type, &e2.key_type)
+                            if !(self.assignable(&effective_key(e1), &effective_key(e2))
                                 && self.assignable(&e1.value_type, &e2.value_type))
                             {
                                 return false;
@@ -589,7 +593,7 @@ impl Guard {
                     if !self.assignable(&e.value_type, value) {
                         return false;
                     }
-                    let gk = super::generalize::generalize(&e.key_type);
+                    let gk = super::generalize::generalize(&effective_key(e));
                     if !self.assignable(&gk, key) {
                         return false;
                     }

@@ -6,7 +6,7 @@
 //! into it answers "not an instance", and nesting is capped at [`MAX_DEPTH`].
 
 use super::value_view::{ValueView, ViewKind};
-use super::{is_assignable, versions, MAX_DEPTH};
+use super::{is_assignable, MAX_DEPTH};
 use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
 use crate::values::Value;
 
@@ -56,12 +56,23 @@ struct Ctx {
     glen: usize,
 }
 
-/// True when the key type of a Struct element accepts undef (the key may be absent).
+/// True when a Struct element's key may be absent: an `Optional[k]` key, or a
+/// plain key whose value type accepts undef (a `NotUndef[k]` key never may).
 pub(crate) fn key_is_optional(e: &StructElement) -> bool {
     match e.key_type.kind() {
-        TypeKind::String { .. } | TypeKind::NotUndef(_) | TypeKind::Enum { .. } => false,
         TypeKind::Optional(_) => true,
-        _ => is_assignable(&e.key_type, super::undef_type()),
+        TypeKind::NotUndef(_) => false,
+        _ => is_assignable(&e.value_type, super::undef_type()),
+    }
+}
+
+/// The key type as the reference holds it: `Optional[k]` for optional keys, `k` otherwise.
+pub(crate) fn effective_key(e: &StructElement) -> Type {
+    match e.key_type.kind() {
+        TypeKind::Optional(_) => e.key_type.clone(),
+        TypeKind::NotUndef(Some(k)) => k.clone(),
+        _ if key_is_optional(e) => Type::from_kind(TypeKind::Optional(Some(e.key_type.clone()))),
+        _ => e.key_type.clone(),
     }
 }
 
@@ -211,7 +222,7 @@ impl Ctx {
             },
             K::SemVer(ranges) => match k {
                 ViewKind::SemVer(ver) => {
-                    ranges.is_empty() || ranges.iter().any(|r| versions::includes(r, ver))
+                    ranges.is_empty() || ranges.iter().any(|r| r.includes(ver))
                 }
                 _ => false,
             },
@@ -307,7 +318,10 @@ impl Ctx {
                 _ => false,
             },
             K::Deferred => matches!(k, ViewKind::Deferred(_)),
-            K::Object(name) => matches!(k, ViewKind::Deferred(_)) && (&**name == "Object"),
+            K::Object(name) => {
+                matches!(k, ViewKind::Deferred(_))
+                    && (&**name == "Object" || &**name == crate::types::display::OBJECT_TEXT)
+            }
             K::Alias(a) => match a.resolved() {
                 None => false,
                 Some(target) => {

@@ -13,7 +13,6 @@ pub mod instance;
 pub mod iterate;
 mod uri;
 pub mod value_view;
-mod versions;
 
 #[cfg(test)]
 mod tests;
@@ -26,8 +25,8 @@ pub use instance::{instance_of, instance_of_view, str_instance_of};
 pub use iterate::{is_iterable, iterate_type};
 pub use value_view::{ValueView, ViewKind};
 
-use crate::types::{IntRange, Type, TypeAlias, TypeKind};
-use std::sync::{Arc, OnceLock};
+use crate::types::{factory, IntRange, Type, TypeKind};
+use std::sync::OnceLock;
 
 /// How deep instance checks and assignability follow nested values and types
 /// before answering `false` (protects the stack against hostile input).
@@ -66,85 +65,17 @@ pub(crate) fn range_covers(outer: (i64, Option<i64>), inner: (i64, Option<i64>))
 
 /// The canonical text of a type, for messages.
 pub(crate) fn type_text(t: &Type) -> String {
-    format!("{t:?}")
+    t.to_string()
 }
 
-fn alias(name: &str, body: impl FnOnce(&Type) -> Type) -> Type {
-    let a = Arc::new(TypeAlias::new(name));
-    let t = Type::from_kind(TypeKind::Alias(a.clone()));
-    a.resolve(body(&t));
-    t
-}
-
-/// The built-in `Data` alias: `Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]`.
+/// The built-in `Data` alias (the factory's shared node).
 pub fn data_type() -> &'static Type {
     static T: OnceLock<Type> = OnceLock::new();
-    T.get_or_init(|| {
-        alias("Data", |me| {
-            Type::from_kind(TypeKind::Variant(vec![
-                Type::from_kind(TypeKind::ScalarData),
-                Type::from_kind(TypeKind::Undef),
-                Type::from_kind(TypeKind::Hash {
-                    key: Type::from_kind(TypeKind::String {
-                        size: None,
-                        value: None,
-                    }),
-                    value: me.clone(),
-                    size: None,
-                }),
-                Type::from_kind(TypeKind::Array {
-                    element: me.clone(),
-                    size: None,
-                }),
-            ]))
-        })
-    })
+    T.get_or_init(factory::data)
 }
 
-/// The built-in `RichDataKey` alias: `Variant[String, Numeric]`.
-pub fn rich_data_key_type() -> &'static Type {
-    static T: OnceLock<Type> = OnceLock::new();
-    T.get_or_init(|| {
-        alias("RichDataKey", |_| {
-            Type::from_kind(TypeKind::Variant(vec![
-                Type::from_kind(TypeKind::String {
-                    size: None,
-                    value: None,
-                }),
-                Type::from_kind(TypeKind::Numeric),
-            ]))
-        })
-    })
-}
-
-/// The built-in `RichData` alias: `Variant[Scalar, SemVerRange, Binary, Sensitive, Type,
-/// TypeSet, URI, Object, Undef, Default, Hash[RichDataKey, RichData], Array[RichData]]`.
+/// The built-in `RichData` alias (the factory's shared node).
 pub fn rich_data_type() -> &'static Type {
     static T: OnceLock<Type> = OnceLock::new();
-    T.get_or_init(|| {
-        alias("RichData", |me| {
-            let k = Type::from_kind;
-            Type::from_kind(TypeKind::Variant(vec![
-                k(TypeKind::Scalar),
-                k(TypeKind::SemVerRange),
-                k(TypeKind::Binary),
-                k(TypeKind::Sensitive(None)),
-                k(TypeKind::Type(None)),
-                k(TypeKind::TypeSet(Arc::from("TypeSet"))),
-                k(TypeKind::Uri(None)),
-                k(TypeKind::Object(Arc::from("Object"))),
-                k(TypeKind::Undef),
-                k(TypeKind::Default),
-                k(TypeKind::Hash {
-                    key: rich_data_key_type().clone(),
-                    value: me.clone(),
-                    size: None,
-                }),
-                k(TypeKind::Array {
-                    element: me.clone(),
-                    size: None,
-                }),
-            ]))
-        })
-    })
+    T.get_or_init(factory::rich_data)
 }

@@ -53,34 +53,22 @@ fn array(e: Type) -> Type {
         size: None,
     })
 }
-/// A Struct built the way the factory does: a plain key is optional when its value accepts undef.
+/// A Struct from (key, value) pairs; keys are `strv`, `optional(strv)` or `not_undef(strv)`.
 fn struct_(es: Vec<(Type, Type)>) -> Type {
-    let es = es
+    use crate::types::factory::{struct_of, KeyMode};
+    let entries = es
         .into_iter()
         .map(|(k, v)| {
-            let (name, key_type) = match k.kind() {
-                K::String { value: Some(n), .. } => {
-                    let kt = if is_assignable(&v, undef_type()) {
-                        optional(k.clone())
-                    } else {
-                        k.clone()
-                    };
-                    (n.clone(), kt)
-                }
-                K::Optional(Some(i)) | K::NotUndef(Some(i)) => match i.kind() {
-                    K::String { value: Some(n), .. } => (n.clone(), k.clone()),
-                    _ => panic!("bad key"),
-                },
-                _ => panic!("bad key"),
+            let (inner, mode) = match k.kind() {
+                K::Optional(Some(i)) => (i.clone(), KeyMode::Optional),
+                K::NotUndef(Some(i)) => (i.clone(), KeyMode::NotUndef),
+                _ => (k.clone(), KeyMode::Plain),
             };
-            StructElement {
-                name,
-                key_type,
-                value_type: v,
-            }
+            let K::String { value: Some(n), .. } = inner.kind() else { panic!("bad key") };
+            (n.clone(), mode, v)
         })
         .collect();
-    t(K::Struct(Some(es)))
+    struct_of(entries).expect("valid struct")
 }
 fn s(x: &str) -> Value {
     Value::string(x)
