@@ -8,6 +8,7 @@
 
 mod convert;
 mod errors;
+mod internal;
 mod rich;
 mod type_object;
 
@@ -20,5 +21,6 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     errors::init(ruby, module)?;
     type_object::init(ruby, module)?;
     rich::init(ruby)?;
+    internal::init(ruby, module)?;
     Ok(())
 }
