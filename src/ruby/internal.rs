@@ -21,7 +21,9 @@ fn debug(ruby: &Ruby, obj: Value) -> Result<String, Error> {
 }
 
 fn panic(ruby: &Ruby) -> Result<(), Error> {
-    guard(ruby, || panic!("deliberate panic from PuppetTypes::Internal.panic"))
+    guard(ruby, || {
+        panic!("deliberate panic from PuppetTypes::Internal.panic")
+    })
 }
 
 /// Define `PuppetTypes::Internal`.

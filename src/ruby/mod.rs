@@ -10,6 +10,7 @@ mod convert;
 mod errors;
 mod internal;
 mod rich;
+mod type_factory;
 mod type_object;
 
 use magnus::{Error, Ruby};
@@ -20,6 +21,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     let module = ruby.define_module("PuppetTypes")?;
     errors::init(ruby, module)?;
     type_object::init(ruby, module)?;
+    type_factory::init(ruby, module)?;
     rich::init(ruby)?;
     internal::init(ruby, module)?;
     Ok(())

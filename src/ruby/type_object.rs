@@ -55,7 +55,7 @@ impl RbType {
 
 /// The canonical text of a type.
 pub fn text(t: &Type) -> String {
-    format!("{t:?}")
+    t.to_string()
 }
 
 /// The simple name of a type (`Integer`, `Array`, an alias's name, ...), as the reference's `name`.
