@@ -10,7 +10,8 @@
 #   make clean     remove the copied library (cargo's target/ is kept, so
 #                  rebuilds stay incremental)
 #
-# Environment: CARGO (default: cargo), PUPPET_TYPES_PROFILE (release or dev).
+# Environment: CARGO (default: cargo), CARGO_TARGET_DIR (default: <root>/target),
+# PUPPET_TYPES_PROFILE (release or dev).
 
 require 'rbconfig'
 
@@ -27,7 +28,8 @@ makefile = <<~MAKE
   CARGO ?= #{cargo}
   ROOT = #{root}
   PROFILE = #{profile}
-  BUILT = $(ROOT)/target/#{profile_dir}/#{cargo_lib}
+  CARGO_TARGET_DIR ?= $(ROOT)/target
+  BUILT = $(CARGO_TARGET_DIR)/#{profile_dir}/#{cargo_lib}
   LIBDIR = $(ROOT)/lib/puppet_types
   DLLIB = puppet_types.#{dlext}
   sitearchdir = #{sitearchdir}
