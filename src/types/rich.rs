@@ -3,12 +3,13 @@
 //! inside a type: `'0-00:00:01.0'`, `'1970-01-01T00:00:01.000000000 UTC'`,
 //! `'>=1.0.0 <2.0.0'`.
 
-use crate::values::{SemVer, SemVerRange, Timespan, Timestamp};
+use crate::values::{SemVerRange, Timespan, Timestamp};
 use std::fmt::Write;
 
 const NANOS_PER_SEC: i128 = 1_000_000_000;
 
-/// `D-HH:MM:SS.F` where F is `0` for whole seconds and nine digits otherwise.
+/// `D-HH:MM:SS.F` where F is `0` for whole seconds and nine digits otherwise
+/// (inside a type the reference prints all nine digits, unlike `Timespan#to_s`).
 pub fn timespan_text(t: &Timespan) -> String {
     let mut out = String::new();
     let mut n = t.nanos;
@@ -68,37 +69,9 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (if m <= 2 { y + 1 } else { y }, m, d)
 }
 
-fn semver_text(v: &SemVer) -> String {
-    let mut s = format!("{}.{}.{}", v.major, v.minor, v.patch);
-    if let Some(p) = &v.prerelease {
-        s.push('-');
-        s.push_str(p);
-    }
-    if let Some(b) = &v.build {
-        s.push('+');
-        s.push_str(b);
-    }
-    s
-}
-
-/// The range as comparator text: `>=1.0.0 <2.0.0`, `1.0.0` for a single version, `*` for all.
+/// The range as the reference prints it inside `SemVer[...]`: its text form.
 pub fn semver_range_text(r: &SemVerRange) -> String {
-    match (&r.min, &r.max) {
-        (None, None) => "*".to_string(),
-        (Some(a), Some(b)) if a == b && !r.exclude_min && !r.exclude_max => semver_text(a),
-        (min, max) => {
-            let mut parts = Vec::with_capacity(2);
-            if let Some(a) = min {
-                let op = if r.exclude_min { ">" } else { ">=" };
-                parts.push(format!("{op}{}", semver_text(a)));
-            }
-            if let Some(b) = max {
-                let op = if r.exclude_max { "<" } else { "<=" };
-                parts.push(format!("{op}{}", semver_text(b)));
-            }
-            parts.join(" ")
-        }
-    }
+    r.text().to_string()
 }
 
 #[cfg(test)]

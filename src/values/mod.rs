@@ -11,6 +11,7 @@ pub mod deferred;
 pub mod regexp;
 pub mod semver;
 pub mod semver_range;
+pub mod strftime;
 pub mod timespan;
 pub mod timestamp;
 pub mod uri;
