@@ -26,14 +26,20 @@ pub fn to_value(ruby: &Ruby, obj: magnus::Value) -> Result<Value, Error> {
 
 /// The content of a Ruby String as UTF-8, or an ArgumentError naming the problem.
 pub fn rstring_to_str(ruby: &Ruby, s: RString) -> Result<Arc<str>, Error> {
-    // SAFETY: the slice is copied before any other Ruby call can move or free the string.
-    let bytes = unsafe { s.as_slice() };
-    match std::str::from_utf8(bytes) {
-        Ok(text) => Ok(Arc::from(text)),
-        Err(e) => Err(errors::argument(
-            ruby,
-            format!("expected a UTF-8 String, got bytes that are not valid UTF-8 ({e})"),
-        )),
+    // SAFETY: the text is copied before any other Ruby call can move or free the string.
+    // `as_str` uses Ruby's cached coderange for UTF-8/ASCII strings; other
+    // encodings (binary) are accepted when their bytes are valid UTF-8.
+    unsafe {
+        if let Ok(text) = s.as_str() {
+            return Ok(Arc::from(text));
+        }
+        match std::str::from_utf8(s.as_slice()) {
+            Ok(text) => Ok(Arc::from(text)),
+            Err(e) => Err(errors::argument(
+                ruby,
+                format!("expected a UTF-8 String, got bytes that are not valid UTF-8 ({e})"),
+            )),
+        }
     }
 }
 
