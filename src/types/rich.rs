@@ -67,7 +67,7 @@ mod tests {
             timespan_text(&Timespan {
                 nanos: 1_500_000_000
             }),
-            "0-00:00:01.500000000"
+            "0-00:00:01.5"
         );
         assert_eq!(
             timespan_text(&Timespan {
