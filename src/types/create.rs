@@ -14,7 +14,7 @@ use crate::values::{Regexp, Value};
 use std::fmt::Write;
 use std::sync::Arc;
 
-/// The built-in type names, as printed.
+/// The built-in type names, as printed, in byte order (for binary search).
 pub const BUILTIN_NAMES: &[&str] = &[
     "Any",
     "Array",
@@ -55,13 +55,17 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "Tuple",
     "Type",
     "TypeSet",
-    "Undef",
     "URI",
+    "Undef",
     "Variant",
 ];
 
 /// The canonical spelling of a built-in type name, matched case-insensitively.
 pub fn builtin_name(name: &str) -> Option<&'static str> {
+    // Names are nearly always written canonically: try an exact match first.
+    if let Ok(i) = BUILTIN_NAMES.binary_search_by(|n| (*n).cmp(name)) {
+        return Some(BUILTIN_NAMES[i]);
+    }
     BUILTIN_NAMES
         .iter()
         .copied()
@@ -116,6 +120,26 @@ pub fn builtin_type(name: &str) -> Option<Type> {
         "Variant" => tf::variant_any(),
         _ => return None,
     })
+}
+
+/// Compile `source` as a regexp, reusing an earlier compilation of the same
+/// text (compiling dominates building a `Pattern` type otherwise).
+pub fn cached_regexp(source: &str) -> Result<Regexp> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<Box<str>, Regexp>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(r) = cache.lock().ok().and_then(|m| m.get(source).cloned()) {
+        return Ok(r);
+    }
+    let r = Regexp::new(source)?;
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= 4096 {
+            m.clear();
+        }
+        m.insert(source.into(), r.clone());
+    }
+    Ok(r)
 }
 
 /// Why a type could not be built.
@@ -279,7 +303,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
             check_count(n, params, 1, 1, "1")?;
             match &params[0] {
                 Value::Regexp(r) => tf::regexp(Some(r.clone())),
-                Value::String(s) => tf::regexp(Some(Regexp::new(s)?)),
+                Value::String(s) => tf::regexp(Some(cached_regexp(s)?)),
                 v => {
                     return Err(type_err(format!(
                         "Regexp parameter must be a Regexp or a String, got {}",
@@ -522,7 +546,7 @@ fn create_pattern(params: &[Value]) -> CResult<Type> {
     let mut out = Vec::with_capacity(params.len());
     for p in params {
         match p {
-            Value::String(s) => out.push(Regexp::new(s)?),
+            Value::String(s) => out.push(cached_regexp(s)?),
             Value::Regexp(r) => out.push(r.clone()),
             Value::Type(t) => match t.kind() {
                 TypeKind::Pattern(ps) => out.extend(ps.iter().cloned()),
@@ -773,6 +797,13 @@ mod tests {
 
     fn ok(name: &str, params: &[Value]) -> String {
         create(name, params).unwrap().to_string()
+    }
+
+    #[test]
+    fn builtin_names_sorted_for_search() {
+        assert!(BUILTIN_NAMES.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(builtin_name("uri"), Some("URI"));
+        assert_eq!(builtin_name("Foo"), None);
     }
 
     #[test]
