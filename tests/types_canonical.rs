@@ -181,10 +181,7 @@ fn deeply_nested_input_errors_without_overflow() {
         let closed = format!("{}Integer{}", "Array[".repeat(100_000), "]".repeat(100_000));
         assert!(parse(&closed).is_err());
         let ok = format!("{}Integer{}", "Array[".repeat(100), "]".repeat(100));
-        assert_eq!(
-            parse(&ok).unwrap().to_string(),
-            ok.replace("Array[Integer]", "Array[Integer]")
-        );
+        assert_eq!(parse(&ok).unwrap().to_string(), ok);
     };
     std::thread::Builder::new()
         .stack_size(8 << 20)

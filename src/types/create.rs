@@ -601,8 +601,11 @@ fn create_hash(params: &[Value]) -> CResult<Type> {
     }
 }
 
+/// Size bounds `(from, to)`, `None` for an open end.
+type Bounds = (Option<i64>, Option<i64>);
+
 /// Split trailing size bounds (at most two Integer/default values) off a parameter list.
-fn split_size(params: &[Value]) -> (&[Value], Option<(Option<i64>, Option<i64>)>) {
+fn split_size(params: &[Value]) -> (&[Value], Option<Bounds>) {
     let bound = |v: &Value| match v {
         Value::Integer(i) => Some(Some(*i)),
         Value::Default => Some(None),
@@ -863,7 +866,10 @@ mod tests {
     fn seed001_callable_forms() {
         let int = Value::Type(tf::integer());
         let cal = Value::Type(tf::callable_any());
-        assert_eq!(ok("Callable", &[cal.clone()]), "Callable[0, 0, Callable]");
+        assert_eq!(
+            ok("Callable", std::slice::from_ref(&cal)),
+            "Callable[0, 0, Callable]"
+        );
         assert_eq!(
             ok("Callable", &[Value::array(vec![]), int.clone()]),
             "Callable[[0, 0], Integer]"

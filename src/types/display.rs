@@ -156,7 +156,7 @@ pub fn write_float(f: &mut impl Write, x: f64) -> fmt::Result {
     if x < 0.0 {
         f.write_char('-')?;
     }
-    if (-4..=15).contains(&exp) && !(exp == 15) {
+    if (-4..15).contains(&exp) {
         if exp < 0 {
             f.write_str("0.")?;
             for _ in 0..(-exp - 1) {

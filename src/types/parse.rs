@@ -263,7 +263,7 @@ impl Interp<'_, '_> {
             Error::type_error(format!(
                 "{name}({}) cannot create a {what}",
                 args.iter()
-                    .map(|a| create::source_text_value(a))
+                    .map(create::source_text_value)
                     .collect::<Vec<_>>()
                     .join(", ")
             ))
