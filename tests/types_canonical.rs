@@ -147,6 +147,11 @@ fn reference_canonical_text_and_errors() {
                     }
                     if e.message.lines().next().unwrap_or("") == r.message {
                         msg_same += 1;
+                    } else if std::env::var_os("PT_SHOW_MESSAGES").is_some() {
+                        eprintln!(
+                            "message {:?}\n   ref {:?}\n   got {:?}",
+                            r.input, r.message, e.message
+                        );
                     }
                 }
             }

@@ -253,6 +253,14 @@ pub fn value_class(v: &Value) -> &'static str {
     }
 }
 
+/// A value's kind for messages, naming the type for a type (`Type[Integer]`).
+pub fn value_desc(v: &Value) -> String {
+    match v {
+        Value::Type(t) => format!("Type[{}]", t.to_name_string()),
+        v => value_class(v).to_string(),
+    }
+}
+
 /// Build a built-in type; `Ok(None)` when `name` is not a built-in type name.
 pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
     let Some(n) = builtin_name(name) else {
@@ -713,7 +721,7 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
         v => {
             return Err(type_err(format!(
                 "Runtime 'runtime' has wrong type, expects a String value, got {}",
-                value_class(v)
+                value_desc(v)
             )))
         }
     };
