@@ -8,6 +8,7 @@
 
 pub mod binary;
 pub mod deferred;
+pub mod new;
 pub mod regexp;
 pub mod semver;
 pub mod semver_range;

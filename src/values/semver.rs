@@ -46,9 +46,8 @@ enum Ident<'a> {
 /// True for a dot separated list of non-empty `[0-9A-Za-z-]+` parts.
 pub fn is_qualifier(s: &str) -> bool {
     !s.is_empty()
-        && s.split('.').all(|p| {
-            !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        })
+        && s.split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'))
 }
 
 /// Parses a version number without leading zeros.
@@ -125,7 +124,9 @@ impl SemVer {
             return Err(None);
         }
         if let Some(p) = pre {
-            if p.split('.').any(|id| id.len() > 1 && id.starts_with('0') && id.bytes().all(|b| b.is_ascii_digit())) {
+            if p.split('.').any(|id| {
+                id.len() > 1 && id.starts_with('0') && id.bytes().all(|b| b.is_ascii_digit())
+            }) {
                 return Err(Some(
                     "Numeric pre-release identifiers MUST NOT contain leading zeroes".to_string(),
                 ));
@@ -266,7 +267,10 @@ mod tests {
             SemVer::parse("01.2.3").unwrap_err().message,
             "The string '01.2.3' cannot be converted to a SemVer"
         );
-        assert!(SemVer::parse("1.2.3-01").unwrap_err().message.contains("leading zeroes"));
+        assert!(SemVer::parse("1.2.3-01")
+            .unwrap_err()
+            .message
+            .contains("leading zeroes"));
         assert!(SemVer::parse("1.2").is_err());
         assert!(SemVer::parse("1.2.3-a..b").is_err());
         assert_eq!(v("1.2.3\n").to_string(), "1.2.3");

@@ -334,9 +334,17 @@ impl Part {
             join(self, other)
         } else if other.exclude_end() && !self.exclude_begin() && oe == sb {
             join(other, self)
-        } else if !self.exclude_end() && !other.exclude_begin() && next(&se) == ob && se != Point::Max {
+        } else if !self.exclude_end()
+            && !other.exclude_begin()
+            && next(&se) == ob
+            && se != Point::Max
+        {
             join(self, other)
-        } else if !other.exclude_end() && !self.exclude_begin() && next(&oe) == sb && oe != Point::Max {
+        } else if !other.exclude_end()
+            && !self.exclude_begin()
+            && next(&oe) == sb
+            && oe != Point::Max
+        {
             join(other, self)
         } else {
             None
@@ -380,7 +388,14 @@ fn grammar() -> &'static Grammar {
         let xr = "(?:x|X|\\*|0|[1-9][0-9]*)";
         let partial = format!("{xr}(?:\\.{xr}(?:\\.{xr}(?:-{parts})?(?:\\+{parts})?)?)?");
         let cxr = "(x|X|\\*|0|[1-9][0-9]*)";
-        let r = |s: &str| Regex::with_options(s, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby()).expect("range grammar");
+        let r = |s: &str| {
+            Regex::with_options(
+                s,
+                onig::RegexOptions::REGEX_OPTION_NONE,
+                onig::Syntax::ruby(),
+            )
+            .expect("range grammar")
+        };
         Grammar {
             op_space: r("([><=~^])(?:\\s+|\\s*v)"),
             or_split: r("\\s*\\|\\|\\s*"),
@@ -424,13 +439,18 @@ fn unparsable(s: &str) -> Error {
 }
 
 fn partial(expr: &str) -> Result<Partial> {
-    let caps = grammar().partial.captures(expr).ok_or_else(|| unparsable(expr))?;
+    let caps = grammar()
+        .partial
+        .captures(expr)
+        .ok_or_else(|| unparsable(expr))?;
     let mut nums = [None; 3];
     for (i, n) in nums.iter_mut().enumerate() {
         *n = match caps.at(i + 1) {
             None | Some("x" | "X" | "*") => None,
             Some(d) => Some(d.parse::<u64>().map_err(|_| {
-                Error::argument(format!("Unparsable version range: \"{expr}\": number too large"))
+                Error::argument(format!(
+                    "Unparsable version range: \"{expr}\": number too large"
+                ))
             })?),
         };
     }
@@ -445,15 +465,25 @@ impl Partial {
     fn version(&self, m: u64, n: u64, p: u64) -> Result<SemVer> {
         let text = format!(
             "{m}.{n}.{p}{}{}",
-            self.pre.as_ref().map(|x| format!("-{x}")).unwrap_or_default(),
-            self.build.as_ref().map(|x| format!("+{x}")).unwrap_or_default()
+            self.pre
+                .as_ref()
+                .map(|x| format!("-{x}"))
+                .unwrap_or_default(),
+            self.build
+                .as_ref()
+                .map(|x| format!("+{x}"))
+                .unwrap_or_default()
         );
         SemVer::parse(&text)
     }
     /// Missing parts as zero.
     fn full(&self) -> Result<Point> {
         let [a, b, c] = self.nums;
-        Ok(Point::V(self.version(a.unwrap_or(0), b.unwrap_or(0), c.unwrap_or(0))?))
+        Ok(Point::V(self.version(
+            a.unwrap_or(0),
+            b.unwrap_or(0),
+            c.unwrap_or(0),
+        )?))
     }
 }
 
@@ -557,10 +587,15 @@ impl SemVerRange {
     /// alternatives joined by `||`). The text form is the given string.
     pub fn parse(s: &str) -> Result<SemVerRange> {
         let g = grammar();
-        let cleaned = g.op_space.replace_all(s, |c: &onig::Captures| c.at(1).unwrap_or("").to_string());
+        let cleaned = g
+            .op_space
+            .replace_all(s, |c: &onig::Captures| c.at(1).unwrap_or("").to_string());
         let alts = ruby_split(&cleaned, &g.or_split);
         if alts.is_empty() {
-            return Ok(SemVerRange { parts: vec![Part::All], text: "*".into() });
+            return Ok(SemVerRange {
+                parts: vec![Part::All],
+                text: "*".into(),
+            });
         }
         let mut parts: Vec<Part> = Vec::new();
         for alt in alts {
@@ -582,18 +617,32 @@ impl SemVerRange {
                 }
             }
         }
-        Ok(SemVerRange { parts: normalize(parts), text: s.into() })
+        Ok(SemVerRange {
+            parts: normalize(parts),
+            text: s.into(),
+        })
     }
 
     /// The range from `min` to `max` (`None` = unbounded), as
     /// `SemVerRange.new(min, max, exclude_max)`. Its text is the reference's:
     /// `"{max} - {min}"`, or `">={max} <{min}"` when `exclude_max`.
-    pub fn from_versions(min: Option<SemVer>, max: Option<SemVer>, exclude_max: bool) -> SemVerRange {
+    pub fn from_versions(
+        min: Option<SemVer>,
+        max: Option<SemVer>,
+        exclude_max: bool,
+    ) -> SemVerRange {
         let lo = min.map(Point::V).unwrap_or_else(min_point);
         let hi = max.map(Point::V).unwrap_or(Point::Max);
-        let text = if exclude_max { format!(">={hi} <{lo}") } else { format!("{hi} - {lo}") };
+        let text = if exclude_max {
+            format!(">={hi} <{lo}")
+        } else {
+            format!("{hi} - {lo}")
+        };
         let part = Part::from_ends(lo, false, hi, exclude_max);
-        SemVerRange { parts: normalize(part.into_iter().collect()), text: text.into() }
+        SemVerRange {
+            parts: normalize(part.into_iter().collect()),
+            text: text.into(),
+        }
     }
 
     /// The alternatives after merging (at least one).
@@ -608,7 +657,11 @@ impl SemVerRange {
 
     /// The canonical form built from the alternatives (`inspect`), e.g. `>=1.2.0 <1.3.0`.
     pub fn canonical(&self) -> String {
-        self.parts.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" || ")
+        self.parts
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" || ")
     }
 
     /// The lower end, when there is a single alternative.
@@ -649,14 +702,14 @@ impl SemVerRange {
 
     /// True when `self` lies within `other` (used for `SemVer[...]` assignability).
     pub fn covered_by(&self, other: &SemVerRange) -> bool {
-        let (Some(ab), Some(ae), Some(bb), Some(be)) = (self.begin(), self.end(), other.begin(), other.end())
+        let (Some(ab), Some(ae), Some(bb), Some(be)) =
+            (self.begin(), self.end(), other.begin(), other.end())
         else {
             return false;
         };
         let excl_a = self.exclude_end().unwrap_or(false);
         let excl_b = other.exclude_end().unwrap_or(false);
-        bb.cmp_prec(&ab).is_le()
-            && (be.cmp_prec(&ae).is_gt() || (be == ae && (!excl_b || excl_a)))
+        bb.cmp_prec(&ab).is_le() && (be.cmp_prec(&ae).is_gt() || (be == ae && (!excl_b || excl_a)))
     }
 
     /// Merge two ranges for a `SemVer[...]` type when they overlap or touch
@@ -668,7 +721,11 @@ impl SemVerRange {
             SemVerRange::from_versions(lo.version().cloned(), hi.version().cloned(), excl)
         };
         if a.includes_point(&bb) || b.includes_point(&ab) {
-            let max = if ae.cmp_prec(&be).is_ge() { ae.clone() } else { be.clone() };
+            let max = if ae.cmp_prec(&be).is_ge() {
+                ae.clone()
+            } else {
+                be.clone()
+            };
             let mut excl = false;
             if ax {
                 excl = max == ae && (max.cmp_prec(&be).is_gt() || bx);

@@ -44,10 +44,28 @@ pub struct TimeParts {
     pub epoch_secs: i128,
 }
 
-const DAYS: [&str; 7] = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const DAYS: [&str; 7] = [
+    "Sunday",
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+];
 const MONTHS: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September",
-    "October", "November", "December",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
 ];
 
 /// Full English weekday names, Sunday first.
@@ -106,12 +124,20 @@ struct Flags {
 }
 
 fn num(out: &mut String, f: &Flags, def_pad: char, def_width: usize, v: i128) {
-    let width = if f.left { 1 } else { f.width.filter(|w| *w > 0).unwrap_or(def_width) };
+    let width = if f.left {
+        1
+    } else {
+        f.width.filter(|w| *w > 0).unwrap_or(def_width)
+    };
     let zero = f.padding == '0' || (f.padding == '\0' && def_pad == '0');
     if zero {
         if v < 0 {
             out.push('-');
-            out.push_str(&format!("{:0>w$}", v.unsigned_abs(), w = width.saturating_sub(1)));
+            out.push_str(&format!(
+                "{:0>w$}",
+                v.unsigned_abs(),
+                w = width.saturating_sub(1)
+            ));
         } else {
             out.push_str(&format!("{v:0>width$}"));
         }
@@ -188,7 +214,9 @@ fn format_into(out: &mut String, fmt: &str, t: &TimeParts) -> Result<()> {
                     continue;
                 }
                 'E' if chars.get(i + 1).is_some_and(|n| "cCxXyY".contains(*n)) => {}
-                'O' if chars.get(i + 1).is_some_and(|n| "deHkIlmMSuUVwWy".contains(*n)) => {}
+                'O' if chars
+                    .get(i + 1)
+                    .is_some_and(|n| "deHkIlmMSuUVwWy".contains(*n)) => {}
                 ':' => {
                     let mut n = 0;
                     while chars.get(i + n) == Some(&':') {
@@ -247,7 +275,11 @@ fn directive(out: &mut String, c: char, f: &mut Flags, t: &TimeParts) -> Result<
                 'A' | 'a' => DAYS[t.wday as usize],
                 _ => MONTHS[t.month as usize - 1],
             };
-            let s = if c == 'A' || c == 'B' { full } else { &full[..3] };
+            let s = if c == 'A' || c == 'B' {
+                full
+            } else {
+                &full[..3]
+            };
             pad_str(out, f, &case(f, s));
         }
         'p' | 'P' => {
@@ -269,7 +301,13 @@ fn directive(out: &mut String, c: char, f: &mut Flags, t: &TimeParts) -> Result<
         'C' => num(out, f, '0', 2, t.year.div_euclid(100) as i128),
         'Y' => num(out, f, '0', if t.year >= 0 { 4 } else { 5 }, t.year as i128),
         'y' => num(out, f, '0', 2, t.year.rem_euclid(100) as i128),
-        'G' => num(out, f, '0', if t.iso_year >= 0 { 4 } else { 5 }, t.iso_year as i128),
+        'G' => num(
+            out,
+            f,
+            '0',
+            if t.iso_year >= 0 { 4 } else { 5 },
+            t.iso_year as i128,
+        ),
         'g' => num(out, f, '0', 2, t.iso_year.rem_euclid(100) as i128),
         'V' => num(out, f, '0', 2, t.iso_week as i128),
         'm' => num(out, f, '0', 2, t.month as i128),
@@ -285,10 +323,25 @@ fn directive(out: &mut String, c: char, f: &mut Flags, t: &TimeParts) -> Result<
         's' => num(out, f, '0', 1, t.epoch_secs),
         'u' => num(out, f, '0', 1, if t.wday == 0 { 7 } else { t.wday } as i128),
         'w' => num(out, f, '0', 1, t.wday as i128),
-        'U' => num(out, f, '0', 2, ((t.yday as i128 - 1) + 7 - t.wday as i128) / 7),
-        'W' => num(out, f, '0', 2, ((t.yday as i128 - 1) + 7 - (t.wday as i128 + 6) % 7) / 7),
+        'U' => num(
+            out,
+            f,
+            '0',
+            2,
+            ((t.yday as i128 - 1) + 7 - t.wday as i128) / 7,
+        ),
+        'W' => num(
+            out,
+            f,
+            '0',
+            2,
+            ((t.yday as i128 - 1) + 7 - (t.wday as i128 + 6) % 7) / 7,
+        ),
         'L' | 'N' => {
-            let w = f.width.filter(|w| *w > 0 && !f.left).unwrap_or(if c == 'L' { 3 } else { 9 });
+            let w = f
+                .width
+                .filter(|w| *w > 0 && !f.left)
+                .unwrap_or(if c == 'L' { 3 } else { 9 });
             let digits = format!("{:09}", t.nanos);
             if w <= 9 {
                 out.push_str(&digits[..w]);
@@ -371,9 +424,16 @@ mod tests {
 
     #[test]
     fn seed001_strftime_directives() {
-        let s = strftime("%Q|%E|%Oy|%+|%10F|%-10F|%010A|%^10a|%#p|%#A|%:::z|%-z|%10z|%_10z|%-:z", &t()).unwrap();
+        let s = strftime(
+            "%Q|%E|%Oy|%+|%10F|%-10F|%010A|%^10a|%#p|%#A|%:::z|%-z|%10z|%_10z|%-:z",
+            &t(),
+        )
+        .unwrap();
         assert_eq!(s, "%Q|%E|16|%+|2016-09-06|2016-09-06|000Tuesday|       TUE|am|TUESDAY|+00|-0000|+000000000|      +000|-00:00");
-        assert_eq!(strftime("%FT%T.%N %Z", &t()).unwrap(), "2016-09-06T08:34:59.000000000 UTC");
+        assert_eq!(
+            strftime("%FT%T.%N %Z", &t()).unwrap(),
+            "2016-09-06T08:34:59.000000000 UTC"
+        );
         assert_eq!(strftime("%c", &t()).unwrap(), "Tue Sep  6 08:34:59 2016");
     }
 }

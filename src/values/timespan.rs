@@ -54,10 +54,16 @@ pub fn float_to_i128(f: f64) -> Result<i128> {
         return Err(Error::argument("NaN"));
     }
     if f.is_infinite() {
-        return Err(Error::argument(if f > 0.0 { "Infinity" } else { "-Infinity" }));
+        return Err(Error::argument(if f > 0.0 {
+            "Infinity"
+        } else {
+            "-Infinity"
+        }));
     }
     if f.abs() >= 1.7e38 {
-        return Err(Error::argument(format!("{f} is out of range for a time value")));
+        return Err(Error::argument(format!(
+            "{f} is out of range for a time value"
+        )));
     }
     Ok(f.trunc() as i128)
 }
@@ -373,15 +379,21 @@ impl TimespanFormat {
             if unit == Unit::D || highest.is_none_or(|h| unit > h) {
                 highest = Some(unit);
             }
-            segs.push(Seg::Val { unit, pad, width, total: false });
+            segs.push(Seg::Val {
+                unit,
+                pad,
+                width,
+                total: false,
+            });
             st = St::Lit;
         }
         if st != St::Lit {
             return Err(bad_spec(&chars, start, pos, text));
         }
         if let Some(h) = highest {
-            if let Some(Seg::Val { total, .. }) =
-                segs.iter_mut().find(|s| matches!(s, Seg::Val { unit, .. } if *unit == h))
+            if let Some(Seg::Val { total, .. }) = segs
+                .iter_mut()
+                .find(|s| matches!(s, Seg::Val { unit, .. } if *unit == h))
             {
                 *total = true;
             }
@@ -394,7 +406,12 @@ impl TimespanFormat {
                     re.push_str(&regex_escape(l));
                     re.push(')');
                 }
-                Seg::Val { unit, pad, width, total } => {
+                Seg::Val {
+                    unit,
+                    pad,
+                    width,
+                    total,
+                } => {
                     let dw = default_width(*unit);
                     re.push_str(&match (width, pad) {
                         (None, Some(' ')) if *total => "\\s*([0-9]+)".to_string(),
@@ -409,9 +426,17 @@ impl TimespanFormat {
             }
         }
         re.push_str("\\z");
-        let regex = Regex::with_options(&re, onig::RegexOptions::REGEX_OPTION_NONE, onig::Syntax::ruby())
-            .map_err(|e| Error::argument(format!("Bad format '{text}': {e}")))?;
-        Ok(TimespanFormat { text: text.to_string(), segs, regex })
+        let regex = Regex::with_options(
+            &re,
+            onig::RegexOptions::REGEX_OPTION_NONE,
+            onig::Syntax::ruby(),
+        )
+        .map_err(|e| Error::argument(format!("Bad format '{text}': {e}")))?;
+        Ok(TimespanFormat {
+            text: text.to_string(),
+            segs,
+            regex,
+        })
     }
 
     /// The format text.
@@ -421,12 +446,22 @@ impl TimespanFormat {
 
     /// Parse a string with this format.
     pub fn parse(&self, s: &str) -> Result<Timespan> {
-        let fail = || Error::argument(format!("Unable to parse '{s}' using format '{}'", self.text));
+        let fail = || {
+            Error::argument(format!(
+                "Unable to parse '{s}' using format '{}'",
+                self.text
+            ))
+        };
         let caps = self.regex.captures(s).ok_or_else(fail)?;
         let mut ns: i128 = 0;
         for (i, seg) in self.segs.iter().enumerate() {
-            let Seg::Val { unit, total, .. } = seg else { continue };
-            let g = caps.at(i + 1).unwrap_or("").trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c', '\0']);
+            let Seg::Val { unit, total, .. } = seg else {
+                continue;
+            };
+            let g = caps
+                .at(i + 1)
+                .unwrap_or("")
+                .trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c', '\0']);
             if g.is_empty() || !g.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(fail());
             }
@@ -465,18 +500,51 @@ impl TimespanFormat {
         for seg in &self.segs {
             match seg {
                 Seg::Lit(l) => out.push_str(l),
-                Seg::Val { unit, pad, width, total } => {
+                Seg::Val {
+                    unit,
+                    pad,
+                    width,
+                    total,
+                } => {
                     let w = width.unwrap_or(default_width(*unit));
                     let v = match unit {
                         Unit::D => abs / NS_DAY,
-                        Unit::H => if *total { abs / NS_HOUR } else { abs / NS_HOUR % 24 },
-                        Unit::M => if *total { abs / NS_MIN } else { abs / NS_MIN % 60 },
-                        Unit::S => if *total { abs / NANOS_PER_SEC } else { abs / NANOS_PER_SEC % 60 },
-                        Unit::L => if *total { abs / NS_MS } else { abs / NS_MS % 1000 },
+                        Unit::H => {
+                            if *total {
+                                abs / NS_HOUR
+                            } else {
+                                abs / NS_HOUR % 24
+                            }
+                        }
+                        Unit::M => {
+                            if *total {
+                                abs / NS_MIN
+                            } else {
+                                abs / NS_MIN % 60
+                            }
+                        }
+                        Unit::S => {
+                            if *total {
+                                abs / NANOS_PER_SEC
+                            } else {
+                                abs / NANOS_PER_SEC % 60
+                            }
+                        }
+                        Unit::L => {
+                            if *total {
+                                abs / NS_MS
+                            } else {
+                                abs / NS_MS % 1000
+                            }
+                        }
                         Unit::N => {
                             if w < 9 {
                                 let v = abs / 10i128.pow(9 - w as u32);
-                                if *total { v } else { v % 10i128.pow(w as u32) }
+                                if *total {
+                                    v
+                                } else {
+                                    v % 10i128.pow(w as u32)
+                                }
                             } else if *total {
                                 abs
                             } else {
@@ -488,7 +556,11 @@ impl TimespanFormat {
                         let mut digits = v.to_string();
                         if !*total && *pad != Some('0') {
                             let trimmed = digits.trim_end_matches('0');
-                            digits = if trimmed.is_empty() { "0".into() } else { trimmed.into() };
+                            digits = if trimmed.is_empty() {
+                                "0".into()
+                            } else {
+                                trimmed.into()
+                            };
                         }
                         match pad {
                             None => out.push_str(&digits),
@@ -514,21 +586,42 @@ mod tests {
 
     #[test]
     fn seed001_timespan_examples() {
-        assert_eq!(Timespan::from_float_seconds(13.5).unwrap().to_string(), "0-00:00:13.5");
-        assert_eq!(Timespan::from_fields(false, 4, 0, 0, 0, 0, 0, 0).to_string(), "4-00:00:00.0");
-        assert_eq!(Timespan::from_fields(false, 4, 0, 0, 2, 0, 0, 0).to_string(), "4-00:00:02.0");
+        assert_eq!(
+            Timespan::from_float_seconds(13.5).unwrap().to_string(),
+            "0-00:00:13.5"
+        );
+        assert_eq!(
+            Timespan::from_fields(false, 4, 0, 0, 0, 0, 0, 0).to_string(),
+            "4-00:00:00.0"
+        );
+        assert_eq!(
+            Timespan::from_fields(false, 4, 0, 0, 2, 0, 0, 0).to_string(),
+            "4-00:00:02.0"
+        );
         // The reference cannot parse '13:20' with its defaults (the seed says it can).
         assert!(Timespan::parse_default("13:20").is_err());
-        assert_eq!(Timespan::parse("10:03.5", "%M:%S.%L").unwrap().nanos, 603_500_000_000);
-        assert_eq!(Timespan::parse("10:03.5", "%M:%S.%N").unwrap().nanos, 603_500_000_000);
+        assert_eq!(
+            Timespan::parse("10:03.5", "%M:%S.%L").unwrap().nanos,
+            603_500_000_000
+        );
+        assert_eq!(
+            Timespan::parse("10:03.5", "%M:%S.%N").unwrap().nanos,
+            603_500_000_000
+        );
     }
 
     #[test]
     fn seed001_timespan_format_flags() {
         let t = Timespan::from_float_seconds(0.005).unwrap();
-        assert_eq!(t.format("%L|%3L|%-L|%_L|%N|%3N|%-N|%_5N|%S.%L").unwrap(), "5  |5  |5|5  |5000000  |5  |5|5    |00.5  ");
+        assert_eq!(
+            t.format("%L|%3L|%-L|%_L|%N|%3N|%-N|%_5N|%S.%L").unwrap(),
+            "5  |5  |5|5  |5000000  |5  |5|5    |00.5  "
+        );
         let t = Timespan::from_float_seconds(3725.5).unwrap();
-        assert_eq!(t.format("%H:%M|%M|%S|%D %H|%_H|%-M|%5S|%_5S").unwrap(), "01:02|02|05|0 01| 1|2|00005|    5");
+        assert_eq!(
+            t.format("%H:%M|%M|%S|%D %H|%_H|%-M|%5S|%_5S").unwrap(),
+            "01:02|02|05|0 01| 1|2|00005|    5"
+        );
         assert_eq!(
             Timespan::parse("1", "%-_H").unwrap_err().message,
             "Bad format specifier '%-' in '%-_H', at position 2"
@@ -541,7 +634,10 @@ mod tests {
         assert_eq!(t.div_int(3).unwrap().nanos, 3_333_333_333);
         assert_eq!(t.div_timespan(Timespan::from_seconds(4)), 2.5);
         assert_eq!(t.mul_float(1.5).unwrap().nanos, 15_000_000_000);
-        assert_eq!(Timespan::from_float_seconds(-1.5).unwrap().cmp_int(-1), Ordering::Less);
+        assert_eq!(
+            Timespan::from_float_seconds(-1.5).unwrap().cmp_int(-1),
+            Ordering::Less
+        );
         assert!(t.div_int(0).is_err());
     }
 }
