@@ -32,9 +32,14 @@ fn unescape(s: &str) -> String {
 }
 
 fn rows(name: &str) -> Vec<Vec<String>> {
-    let path = format!("{}/tests/fixtures/values/{name}.tsv", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/fixtures/values/{name}.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines().map(|l| l.split('\t').map(unescape).collect()).collect()
+    text.lines()
+        .map(|l| l.split('\t').map(unescape).collect())
+        .collect()
 }
 
 /// What we produced: Ok(text) or Err(message).
@@ -66,8 +71,16 @@ fn check(name: &str, exact_errors: bool, f: impl Fn(&[String]) -> Answer) {
             }
         }
     }
-    println!("{name}: {} of {} cases agree with the reference", rows.len() - failures, rows.len());
-    assert!(failures == 0, "{name}: {failures} of {} cases differ:\n{bad}", rows.len());
+    println!(
+        "{name}: {} of {} cases agree with the reference",
+        rows.len() - failures,
+        rows.len()
+    );
+    assert!(
+        failures == 0,
+        "{name}: {failures} of {} cases differ:\n{bad}",
+        rows.len()
+    );
 }
 
 fn err<T>(r: puppet_types::error::Result<T>) -> Result<T, String> {
@@ -76,7 +89,9 @@ fn err<T>(r: puppet_types::error::Result<T>) -> Result<T, String> {
 
 #[test]
 fn ref_semver_parse() {
-    check("semver_parse", true, |i| err(SemVer::parse(&i[0])).map(|v| v.to_string()));
+    check("semver_parse", true, |i| {
+        err(SemVer::parse(&i[0])).map(|v| v.to_string())
+    });
 }
 
 #[test]
@@ -101,6 +116,8 @@ fn ref_semver_opaque_compare() {
 fn arg(s: &str) -> Value {
     if s == "undef" {
         Value::Undef
+    } else if let Some(q) = s.strip_prefix('"') {
+        Value::from(q.strip_suffix('"').unwrap_or(q))
     } else if let Ok(i) = s.parse::<i64>() {
         Value::Integer(i)
     } else if let Ok(f) = s.parse::<f64>() {
@@ -119,7 +136,9 @@ fn ref_semver_new() {
 }
 
 fn show_range(r: &SemVerRange) -> String {
-    let p = |x: Option<puppet_types::values::semver_range::Point>| x.map(|p| p.to_string()).unwrap_or_default();
+    let p = |x: Option<puppet_types::values::semver_range::Point>| {
+        x.map(|p| p.to_string()).unwrap_or_default()
+    };
     let b = |x: Option<bool>| x.map(|v| v.to_string()).unwrap_or_else(|| "nil".into());
     format!(
         "{} | {} | {} | {} | {} | {}",
@@ -134,7 +153,9 @@ fn show_range(r: &SemVerRange) -> String {
 
 #[test]
 fn ref_range_parse() {
-    check("range_parse", true, |i| err(SemVerRange::parse(&i[0])).map(|r| show_range(&r)));
+    check("range_parse", true, |i| {
+        err(SemVerRange::parse(&i[0])).map(|r| show_range(&r))
+    });
 }
 
 #[test]
@@ -164,15 +185,24 @@ fn ref_range_from_versions() {
 #[test]
 fn ref_semver_type_merge() {
     check("semver_type_merge", true, |i| {
-        let ranges: Vec<SemVerRange> = i[0].split(" ; ").map(|s| SemVerRange::parse(s).unwrap()).collect();
+        let ranges: Vec<SemVerRange> = i[0]
+            .split(" ; ")
+            .map(|s| SemVerRange::parse(s).unwrap())
+            .collect();
         let merged = SemVerRange::merge_all_for_type(ranges);
-        Ok(merged.iter().map(|r| format!("{} = {}", r.text(), r.canonical())).collect::<Vec<_>>().join(" ; "))
+        Ok(merged
+            .iter()
+            .map(|r| format!("{} = {}", r.text(), r.canonical()))
+            .collect::<Vec<_>>()
+            .join(" ; "))
     });
 }
 
 #[test]
 fn ref_timespan_format() {
-    check("timespan_format", true, |i| err(Timespan::new(i[0].parse().unwrap()).format(&i[1])));
+    check("timespan_format", true, |i| {
+        err(Timespan::new(i[0].parse().unwrap()).format(&i[1]))
+    });
 }
 
 fn format_list(s: &str) -> Option<Vec<&str>> {
@@ -217,7 +247,13 @@ fn ref_binary() {
             args.push(Value::from(i[1].as_str()));
         }
         err(new_binary(&args)).map(|b| {
-            format!("{} | {} | {} | {}", b, b.len(), b.to_base64_lines(), b.to_base64_urlsafe())
+            format!(
+                "{} | {} | {} | {}",
+                b,
+                b.len(),
+                b.to_base64_lines(),
+                b.to_base64_urlsafe()
+            )
         })
     });
 }
@@ -236,7 +272,9 @@ fn show_uri(u: &Uri) -> String {
         ruby_inspect(&u.scheme),
         ruby_inspect(&u.userinfo),
         ruby_inspect(&u.host),
-        u.port.map(|p| p.to_string()).unwrap_or_else(|| "nil".into()),
+        u.port
+            .map(|p| p.to_string())
+            .unwrap_or_else(|| "nil".into()),
         ruby_inspect(&u.path),
         ruby_inspect(&u.query),
         ruby_inspect(&u.fragment),
@@ -246,7 +284,9 @@ fn show_uri(u: &Uri) -> String {
 
 #[test]
 fn ref_uri_parse() {
-    check("uri_parse", true, |i| err(Uri::parse(&i[0])).map(|u| show_uri(&u)));
+    check("uri_parse", true, |i| {
+        err(Uri::parse(&i[0])).map(|u| show_uri(&u))
+    });
 }
 
 #[test]
@@ -263,7 +303,11 @@ fn ref_uri_build() {
         let mut h = ValueMap::new();
         for kv in i[0].split(';') {
             let (k, v) = kv.split_once('=').unwrap();
-            let v = if k == "port" { Value::Integer(v.parse().unwrap()) } else { Value::from(v) };
+            let v = if k == "port" {
+                Value::Integer(v.parse().unwrap())
+            } else {
+                Value::from(v)
+            };
             h.insert(Value::from(k), v);
         }
         err(new_uri(&[Value::hash(h)])).map(|u| show_uri(&u))

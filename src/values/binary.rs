@@ -71,7 +71,15 @@ pub fn decode_urlsafe(s: &str) -> Result<Vec<u8>> {
             t.push('=');
         }
     }
-    URL_SAFE.decode(t).map_err(|_| invalid())
+    let t: String = t
+        .chars()
+        .map(|c| match c {
+            '-' => '+',
+            '_' => '/',
+            c => c,
+        })
+        .collect();
+    STANDARD.decode(t).map_err(|_| invalid())
 }
 
 /// The formats a Binary can be created from.

@@ -111,6 +111,9 @@ fn positive(func: &str, sigs: &str, name: &str, v: &Value) -> Result<u64> {
     }
 }
 
+/// Stands for an explicit `undef` positional qualifier, which the signature rejects.
+static BAD_UNDEF: Value = Value::Default;
+
 fn qualifier<'a>(
     func: &str,
     sigs: &str,
@@ -158,8 +161,22 @@ pub fn new_semver(args: &[Value]) -> Result<SemVer> {
             positive(f, SEMVER_SIGS, "major", a)?,
             positive(f, SEMVER_SIGS, "minor", b)?,
             positive(f, SEMVER_SIGS, "patch", c)?,
-            qualifier(f, SEMVER_SIGS, "prerelease", rest.first())?,
-            qualifier(f, SEMVER_SIGS, "build", rest.get(1))?,
+            qualifier(
+                f,
+                SEMVER_SIGS,
+                "prerelease",
+                rest.first()
+                    .filter(|v| !v.is_undef())
+                    .or(rest.first().map(|_| &BAD_UNDEF)),
+            )?,
+            qualifier(
+                f,
+                SEMVER_SIGS,
+                "build",
+                rest.get(1)
+                    .filter(|v| !v.is_undef())
+                    .or(rest.get(1).map(|_| &BAD_UNDEF)),
+            )?,
         ),
         [v] => Err(reject(f, SEMVER_SIGS, param("str", "a String value", v))),
         _ => Err(count_error(f, 1, 5, args.len())),

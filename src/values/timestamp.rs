@@ -146,8 +146,11 @@ impl Timestamp {
         })?;
         let (mon, mday) = (p.mon.unwrap_or(1), p.mday.unwrap_or(1));
         let (hour, min, sec) = (p.hour.unwrap_or(0), p.min.unwrap_or(0), p.sec.unwrap_or(0));
-        if hour == 24 && (min > 0 || sec > 0) {
-            return Err(Error::argument("argument out of range"));
+        if hour == 24 && min > 0 {
+            return Err(Error::argument("min out of range"));
+        }
+        if hour == 24 && sec > 0 {
+            return Err(Error::argument("sec out of range"));
         }
         let days = days_from_civil(year, mon as u32)
             .ok_or_else(|| Error::argument(format!("year {year} is out of range")))?
