@@ -99,7 +99,7 @@ impl Binary {
         Ok(Binary::new(match format.unwrap_or("%B") {
             "%b" => {
                 let mut t = s.as_bytes().to_vec();
-                t.extend(std::iter::repeat_n(b'=', s.chars().count() % 3));
+                t.extend(std::iter::repeat(b'=').take(s.chars().count() % 3));
                 decode_lenient(&t)
             }
             "%u" => decode_urlsafe(s)?,

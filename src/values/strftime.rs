@@ -155,7 +155,7 @@ fn pad_str(out: &mut String, f: &Flags, s: &str) {
         if let Some(w) = f.width {
             if w > n {
                 let c = if f.padding == '\0' { ' ' } else { f.padding };
-                out.extend(std::iter::repeat_n(c, w - n));
+                out.extend(std::iter::repeat(c).take(w - n));
             }
         }
     }
@@ -255,7 +255,7 @@ fn composite(out: &mut String, f: &Flags, sub: &str, t: &TimeParts) -> Result<()
     if let Some(w) = f.width {
         if w > n {
             let c = if f.padding == '\0' { ' ' } else { f.padding };
-            out.extend(std::iter::repeat_n(c, w - n));
+            out.extend(std::iter::repeat(c).take(w - n));
         }
     }
     out.push_str(&s);
@@ -351,7 +351,7 @@ fn directive(out: &mut String, c: char, f: &mut Flags, t: &TimeParts) -> Result<
                 out.push_str(&digits[..w]);
             } else {
                 out.push_str(&digits);
-                out.extend(std::iter::repeat_n('0', w - 9));
+                out.extend(std::iter::repeat('0').take(w - 9));
             }
         }
         'z' => zone_offset(out, f, t),

@@ -418,10 +418,12 @@ const ZONES: &[(&str, i64)] = &include!("zones.in");
 
 /// The offset (seconds east of UTC, as numerator/denominator) of a zone designator.
 pub fn zone_to_offset(zone: &str) -> Option<(i64, i64)> {
-    let mut z = zone.to_ascii_lowercase();
+    let mut z = zone
+        .to_ascii_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut extra = 0;
-    let squash = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
-    z = squash(&z);
     if let Some(b) = z.strip_suffix(" standard time") {
         z = b.to_string();
     } else if let Some(b) = z.strip_suffix(" daylight time") {

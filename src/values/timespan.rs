@@ -376,7 +376,7 @@ impl TimespanFormat {
                 }
                 _ => return Err(bad_spec(&chars, start, i, text)),
             };
-            if unit == Unit::D || highest.is_none_or(|h| unit > h) {
+            if unit == Unit::D || highest.map_or(true, |h| unit > h) {
                 highest = Some(unit);
             }
             segs.push(Seg::Val {

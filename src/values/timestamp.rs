@@ -61,7 +61,7 @@ fn format_offset(timezone: &str) -> Result<i64> {
         return Ok(if b[0] == b'-' { -v } else { v });
     }
     let (n, d) = utc_offset(timezone)?;
-    let minutes = (n as i128 * 1).div_euclid(d as i128 * 60) as i64;
+    let minutes = (n as i128).div_euclid(d as i128 * 60) as i64;
     Ok(minutes * 60)
 }
 
