@@ -313,3 +313,62 @@ fn ref_uri_build() {
         err(new_uri(&[Value::hash(h)])).map(|u| show_uri(&u))
     });
 }
+
+#[test]
+fn ref_timestamp_roundtrip() {
+    check("timestamp_roundtrip", true, |i| {
+        let tz = (!i[2].is_empty()).then_some(i[2].as_str());
+        err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, tz)).map(|t| t.nanos.to_string())
+    });
+}
+
+enum Num {
+    I(i64),
+    F(f64),
+}
+
+fn num(s: &str) -> Num {
+    if s.contains(['.', 'e']) {
+        Num::F(s.parse().unwrap())
+    } else {
+        Num::I(s.parse().unwrap())
+    }
+}
+
+#[test]
+fn ref_time_arithmetic() {
+    use std::cmp::Ordering;
+    let ord = |o: Option<Ordering>| match o {
+        Some(o) => (o as i8).to_string(),
+        None => String::new(),
+    };
+    check("time_arithmetic", true, |i| {
+        let n: i128 = i[1].parse().unwrap();
+        let (ts, tm) = (Timespan::new(n), Timestamp::new(n));
+        let r: puppet_types::error::Result<String> = match (i[0].as_str(), num(&i[2])) {
+            ("span+", Num::I(x)) => Ok(ts.add_int(x).nanos.to_string()),
+            ("span+", Num::F(x)) => ts.add_float(x).map(|t| t.nanos.to_string()),
+            ("span-", Num::I(x)) => Ok(ts.add_int(-x).nanos.to_string()),
+            ("span-", Num::F(x)) => ts.add_float(-x).map(|t| t.nanos.to_string()),
+            ("span*", Num::I(x)) => Ok(ts.mul_int(x).nanos.to_string()),
+            ("span*", Num::F(x)) => ts.mul_float(x).map(|t| t.nanos.to_string()),
+            ("span/", Num::I(x)) => ts.div_int(x).map(|t| t.nanos.to_string()),
+            ("span/", Num::F(x)) => ts.div_float(x).map(|t| t.nanos.to_string()),
+            ("span<=>", Num::I(x)) => Ok(ord(Some(ts.cmp_int(x)))),
+            ("span<=>", Num::F(x)) => Ok(ord(ts.cmp_float(x))),
+            ("span/span", _) => {
+                let q = ts.div_timespan(Timespan::new(i[2].parse().unwrap()));
+                let q = if q.is_nan() { f64::NAN.copysign(1.0) } else { q };
+                Ok(format!("{:016x}", q.to_bits()))
+            }
+            ("stamp+", Num::I(x)) => Ok(tm.add_int(x).nanos.to_string()),
+            ("stamp+", Num::F(x)) => tm.add_float(x).map(|t| t.nanos.to_string()),
+            ("stamp-", Num::I(x)) => Ok(tm.add_int(-x).nanos.to_string()),
+            ("stamp-", Num::F(x)) => tm.add_float(-x).map(|t| t.nanos.to_string()),
+            ("stamp<=>", Num::I(x)) => Ok(ord(Some(tm.cmp_int(x)))),
+            ("stamp<=>", Num::F(x)) => Ok(ord(tm.cmp_float(x))),
+            (k, _) => panic!("unknown operation {k}"),
+        };
+        err(r)
+    });
+}

@@ -320,3 +320,73 @@ rows = builds.map do |h|
   [h.map { |k, v| "#{k}=#{v}" }.join(';'), answer { u = evaluate(src); ([u.to_s] + %i[scheme userinfo host port path query fragment opaque].map { |m| u.send(m).inspect }).join(' | ') }]
 end
 write('uri_build', rows)
+
+# ---- strptime round trips and random formats ------------------------------------------
+pfmts = ['%Y-%m-%d %H:%M:%S', '%F %T.%N', '%F %T.%L', '%Y%m%d%H%M%S', '%d/%m/%Y %I:%M %p', '%b %e %Y %k:%M', '%B %d, %Y',
+         '%a %b %e %T %Y', '%c', '%x %X', '%D %R', '%F %T %z', '%F %T %:z', '%F %T %Z', '%y-%m-%d', '%C%y-%j', '%Y-%j %T',
+         '%A %d %B %Y', '%s', '%G-%V-%u', '%Y %U %w', '%v', '%r', '%e-%b-%Y %l:%M:%S %P', '%Y-%m-%dT%H:%M:%S%z',
+         '%H%M%S %Y%m%d', '%m/%d/%y %H:%M', '%d.%m.%Y', '%Y %m %d', '%F %n %T', '%F%t%T']
+rows = []
+stamps.first(20).each do |n|
+  pfmts.each do |f|
+    s = TM.new(n).format(f)
+    rows << [s, f, '', answer { TM.parse(s, f, nil).nsecs.to_s }]
+    s2 = TM.new(n).format(f, '+05:30')
+    rows << [s2, f, '', answer { TM.parse(s2, f, nil).nsecs.to_s }]
+    rows << [s2, f, 'EST', answer { TM.parse(s2, f, 'EST').nsecs.to_s }]
+  end
+end
+write('timestamp_roundtrip', rows)
+
+# ---- arithmetic and comparison ------------------------------------------------------
+nums = [0, 1, -1, 3, 7, 2.5, -0.75, 1e-9, 1.5e9, 86_400, 13]
+rows = []
+spans.first(12).each do |n|
+  t = TS.new(n)
+  nums.each do |x|
+    rows << ['span+', n.to_s, x.inspect, answer { (t + x).nsecs.to_s }]
+    rows << ['span-', n.to_s, x.inspect, answer { (t - x).nsecs.to_s }]
+    rows << ['span*', n.to_s, x.inspect, answer { (t * x).nsecs.to_s }]
+    rows << ['span/', n.to_s, x.inspect, answer { (t / x).nsecs.to_s }]
+    rows << ['span<=>', n.to_s, x.inspect, answer { (t <=> x).to_s }]
+  end
+  spans.first(5).each do |m|
+    rows << ['span/span', n.to_s, m.to_s, answer { [t / TS.new(m)].pack('G').unpack1('H*') }]
+  end
+end
+stamps.first(8).each do |n|
+  t = TM.new(n)
+  nums.each do |x|
+    rows << ['stamp+', n.to_s, x.inspect, answer { (t + x).nsecs.to_s }]
+    rows << ['stamp-', n.to_s, x.inspect, answer { (t - x).nsecs.to_s }]
+    rows << ['stamp<=>', n.to_s, x.inspect, answer { (t <=> x).to_s }]
+  end
+end
+write('time_arithmetic', rows)
+
+# ---- constructors through Puppet's .new functions -----------------------------------
+news = ["Timespan(13.5)", "Timespan({days=>4})", "Timespan(4, 0, 0, 2)", "Timespan('13:20')",
+        "Timespan('10:03.5', '%M:%S.%L')", "Timespan(1,2,3,4,5,6,7)", "Timespan({days=>1, negative=>true})",
+        "Timespan({string=>'1:2', format=>['%H', '%H:%M']})", "Timespan({string=>'1:2'})", "Timespan({foo=>1})",
+        "Timespan({days=>1.5})", "Timespan('')", "Timespan('1', 'x')", "Timespan('1', [])", "Timespan(1,2,3)",
+        "Timespan(1,2,3,4,5,6,7,8)", "Timespan(-13)", "Timespan(1e-10)", "Timespan(-2.5)", "Timespan({})",
+        "Timespan({string=>'01:02:03', format=>'%H:%M:%S'})", "Timespan(true)", "Timespan('5', ['%S'])",
+        "Timestamp(1473150899)", "Timestamp(1473150899.5)", "Timestamp({string=>'2015', format=>'%Y'})",
+        "Timestamp('Wed Aug 24 12:13:14 2016', '%c')", "Timestamp('2016-08-24', '%F', '+09:00')",
+        "Timestamp({string=>'2016-08-24', timezone=>'EST'})", "Timestamp({string=>'2016-08-24', format=>['%Y', '%F']})",
+        "Timestamp('2016-08-24', ['%F'], 'EST')", "Timestamp('')", "Timestamp({foo=>1})", "Timestamp('x', 'y', 'z', 'w')",
+        "Timestamp(-1.25)", "Timestamp('2016-08-24', '%F', '')", "Timestamp({string=>''})",
+        "SemVer('1.2.3')", "SemVer(1, 2, 3, 'rc4', '5')", "SemVer({major=>1, minor=>2, patch=>3, prerelease=>'rc4', build=>'5'})",
+        "SemVer({major=>1, minor=>2})", "SemVer({major=>1, minor=>2, patch=>3, foo=>1})", "SemVer(1, 2)", "SemVer([1])",
+        "SemVerRange('>=1.0.0 <2.0.0')", "SemVerRange(SemVer('1.0.0'), SemVer('2.0.0'), true)",
+        "SemVerRange(SemVer('1.0.0'), SemVer('2.0.0'))", "SemVerRange({min=>SemVer('1.0.0'), max=>SemVer('2.0.0'), exclude_max=>true})",
+        "SemVerRange({min=>default})", "SemVerRange(default, default)", "SemVerRange('')", "SemVerRange('1.0.0', '2.0.0')",
+        "SemVerRange({max=>SemVer('1.0.0')})", "SemVerRange(SemVer('1.0.0'), default, undef)",
+        "Binary('YWJj')", "Binary([97, 98, 99])", "Binary({value=>[97]})", "Binary({value=>'YWJj', format=>'%b'})",
+        "Binary({value=>[97], format=>'%b'})", "Binary([256])", "Binary('abc', '%s')", "Binary({value=>'abc', foo=>1})",
+        "URI('http://www.example.com')", "URI({scheme=>'http', host=>'www.example.com', path=>'/a/b'})", "URI('')",
+        "URI({port=>-1})", "URI({scheme=>''})", "URI(1)",
+        "Deferred('some_function', ['argument1', 42])", "Deferred('f')", "Deferred({name=>'f', arguments=>[1]})",
+        "Deferred('F')", "Deferred('a::b')", "Deferred('$x')", "Deferred('f', 1)", "Deferred({name=>'f', foo=>1})"]
+rows = news.map { |src| [src, answer { v = evaluate("String(#{src})") }] }
+write('constructors', rows)

@@ -237,7 +237,6 @@ pub fn new_semver_range(args: &[Value]) -> Result<SemVerRange> {
         [a, b, c] => {
             let excl = match c {
                 Value::Boolean(x) => *x,
-                Value::Undef => false,
                 v => {
                     return Err(reject(
                         f,

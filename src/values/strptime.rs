@@ -166,7 +166,7 @@ impl Cx<'_> {
                 b'A' | b'a' => self.p.wday = Some(self.name(day_names())? as i64),
                 b'B' | b'b' | b'h' => self.p.mon = Some(self.name(month_names())? as i64 + 1),
                 b'C' => {
-                    let sg = self.sign();
+                    let sg = 1;
                     let (n, _) = if numeric_next {
                         self.digits(2)?
                     } else {
@@ -179,7 +179,7 @@ impl Cx<'_> {
                 b'd' | b'e' => self.p.mday = Some(self.ranged(2, 1, 31, true)?),
                 b'F' => self.run(b"%Y-%m-%d")?,
                 b'G' => {
-                    let sg = self.sign();
+                    let sg = 1;
                     let (n, _) = if numeric_next {
                         self.digits(4)?
                     } else {
