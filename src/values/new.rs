@@ -49,9 +49,18 @@ fn reject(func: &str, sigs: &str, why: impl std::fmt::Display) -> Error {
 }
 
 fn count_error(func: &str, min: usize, max: usize, got: usize) -> Error {
-    Error::argument(format!(
-        "'{func}' expects between {min} and {max} arguments, got {got}"
-    ))
+    if min == 0 {
+        Error::argument(format!(
+            "'{func}' expects at most {max} arguments, got {got}"
+        ))
+    } else if min == max {
+        let s = if min == 1 { "" } else { "s" };
+        Error::argument(format!("'{func}' expects {min} argument{s}, got {got}"))
+    } else {
+        Error::argument(format!(
+            "'{func}' expects between {min} and {max} arguments, got {got}"
+        ))
+    }
 }
 
 fn param(name: &str, expected: &str, got: &Value) -> String {
