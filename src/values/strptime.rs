@@ -449,8 +449,12 @@ pub fn zone_to_offset(zone: &str) -> Option<(i64, i64)> {
     let sgn = if neg { -1 } else { 1 };
     if let Some((h, rest)) = digits.split_once(':') {
         let (m, s) = rest.split_once(':').unwrap_or((rest, "0"));
-        let v =
-            h.parse::<i64>().ok()? * 3600 + m.parse::<i64>().ok()? * 60 + s.parse::<i64>().ok()?;
+        let v = h
+            .parse::<i64>()
+            .ok()?
+            .checked_mul(3600)?
+            .checked_add(m.parse::<i64>().ok()?.checked_mul(60)?)?
+            .checked_add(s.parse::<i64>().ok()?)?;
         return Some((sgn * v, 1));
     }
     if let Some((h, frac)) = digits.split_once(['.', ',']) {
@@ -458,7 +462,7 @@ pub fn zone_to_offset(zone: &str) -> Option<(i64, i64)> {
         let f = frac.parse::<i64>().ok()?;
         let den = 10i64.checked_pow(frac.len() as u32)?;
         // hours + fraction of an hour, in seconds: (h*den + f) * 3600 / den
-        let num = (h * den + f).checked_mul(3600)?;
+        let num = h.checked_mul(den)?.checked_add(f)?.checked_mul(3600)?;
         let g = gcd(num, den);
         return Some((sgn * num / g, den / g));
     }

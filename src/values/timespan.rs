@@ -15,6 +15,8 @@ use std::sync::OnceLock;
 /// Nanoseconds in one second.
 pub const NANOS_PER_SEC: i128 = 1_000_000_000;
 const NS_MS: i128 = 1_000_000;
+/// Widths above this are refused rather than producing huge strings.
+const MAX_WIDTH: usize = 1 << 16;
 const NS_MIN: i128 = 60 * NANOS_PER_SEC;
 const NS_HOUR: i128 = 60 * NS_MIN;
 const NS_DAY: i128 = 24 * NS_HOUR;
@@ -165,33 +167,33 @@ impl Timespan {
     }
 
     /// `self + other`.
-    pub fn add(&self, other: Timespan) -> Timespan {
-        Timespan::new(self.nanos + other.nanos)
+    pub fn add(&self, other: Timespan) -> Result<Timespan> {
+        span(self.nanos.checked_add(other.nanos))
     }
 
     /// `self - other`.
-    pub fn sub(&self, other: Timespan) -> Timespan {
-        Timespan::new(self.nanos - other.nanos)
+    pub fn sub(&self, other: Timespan) -> Result<Timespan> {
+        span(self.nanos.checked_sub(other.nanos))
     }
 
     /// `self + seconds` (Integer).
-    pub fn add_int(&self, s: i64) -> Timespan {
-        Timespan::new(self.nanos + s as i128 * NANOS_PER_SEC)
+    pub fn add_int(&self, s: i64) -> Result<Timespan> {
+        span(self.nanos.checked_add(s as i128 * NANOS_PER_SEC))
     }
 
     /// `self + seconds` (Float, truncated to nanoseconds).
     pub fn add_float(&self, s: f64) -> Result<Timespan> {
-        Ok(Timespan::new(self.nanos + float_to_i128(s * 1e9)?))
+        span(self.nanos.checked_add(float_to_i128(s * 1e9)?))
     }
 
     /// `-self`.
-    pub fn neg(&self) -> Timespan {
-        Timespan::new(-self.nanos)
+    pub fn neg(&self) -> Result<Timespan> {
+        span(self.nanos.checked_neg())
     }
 
     /// `self * n` (Integer).
-    pub fn mul_int(&self, n: i64) -> Timespan {
-        Timespan::new(self.nanos * n as i128)
+    pub fn mul_int(&self, n: i64) -> Result<Timespan> {
+        span(self.nanos.checked_mul(n as i128))
     }
 
     /// `self * f` (Float, truncated).
@@ -204,7 +206,7 @@ impl Timespan {
         if n == 0 {
             return Err(Error::argument("Division by 0"));
         }
-        Ok(Timespan::new(floor_div(self.nanos, n as i128)))
+        span(floor_div(self.nanos, n as i128))
     }
 
     /// `self / f` (Float, floored); division by zero is an error.
@@ -222,14 +224,20 @@ impl Timespan {
     }
 }
 
-/// Integer division rounding toward negative infinity, as Ruby's.
-pub fn floor_div(a: i128, b: i128) -> i128 {
-    let q = a / b;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
+/// Integer division rounding toward negative infinity, as Ruby's (`None` on overflow or zero divisor).
+pub fn floor_div(a: i128, b: i128) -> Option<i128> {
+    let q = a.checked_div(b)?;
+    Some(if a % b != 0 && ((a < 0) != (b < 0)) {
         q - 1
     } else {
         q
-    }
+    })
+}
+
+/// A checked result as a Timespan.
+pub(crate) fn span(n: Option<i128>) -> Result<Timespan> {
+    n.map(Timespan::new)
+        .ok_or_else(|| Error::argument("Timespan out of range"))
 }
 
 impl fmt::Display for Timespan {
@@ -389,6 +397,14 @@ impl TimespanFormat {
         }
         if st != St::Lit {
             return Err(bad_spec(&chars, start, pos, text));
+        }
+        if segs
+            .iter()
+            .any(|s| matches!(s, Seg::Val { width: Some(w), .. } if *w > MAX_WIDTH))
+        {
+            return Err(Error::argument(format!(
+                "Bad format '{text}': field width too large"
+            )));
         }
         if let Some(h) = highest {
             if let Some(Seg::Val { total, .. }) = segs
