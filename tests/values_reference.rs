@@ -513,3 +513,18 @@ fn ref_constructors() {
         err(puppet_types::values::new::new_value(&i[0][..open], &args)).map(|v| show_value(&v))
     });
 }
+
+#[test]
+fn ref_range_parse_random() {
+    check("range_parse_random", true, |i| {
+        err(SemVerRange::parse(&i[0])).map(|r| show_range(&r))
+    });
+}
+
+#[test]
+fn ref_range_include_random() {
+    check("range_include_random", true, |i| {
+        let r = SemVerRange::parse(&i[0]).unwrap();
+        Ok(r.includes(&SemVer::parse(&i[1]).unwrap()).to_string())
+    });
+}

@@ -390,3 +390,41 @@ news = ["Timespan(13.5)", "Timespan({days=>4})", "Timespan(4, 0, 0, 2)", "Timesp
         "Deferred('F')", "Deferred('a::b')", "Deferred('$x')", "Deferred('f', 1)", "Deferred({name=>'f', foo=>1})"]
 rows = news.map { |src| [src, answer { v = evaluate("String(#{src})") }] }
 write('constructors', rows)
+
+# ---- random range strings ----------------------------------------------------------
+def rand_partial
+  parts = Array.new(1 + RNG.rand(3)) { pick(%w[0 1 2 3 10 x X * 1 2]) }
+  s = parts.join('.')
+  s += pick(['', '', '', '-rc', '-rc.1', '-0', '-alpha.beta']) if parts.size == 3
+  s += pick(['', '', '', '', '+b1']) if parts.size == 3
+  s
+end
+
+def rand_simple
+  pick(['', '', '=', '>', '>=', '<', '<=', '~', '^', '~>', '> ', '>= ', 'v']) + rand_partial
+end
+
+def rand_range
+  case RNG.rand(6)
+  when 0 then "#{rand_partial} - #{rand_partial}"
+  when 1 then Array.new(1 + RNG.rand(3)) { rand_simple }.join(' ')
+  when 2 then Array.new(2 + RNG.rand(2)) { Array.new(1 + RNG.rand(2)) { rand_simple }.join(' ') }.join(pick([' || ', '||', ' ||  ']))
+  else rand_simple
+  end
+end
+
+rand_ranges = Array.new(400) { rand_range }.uniq
+rows = rand_ranges.map do |s|
+  [s, answer do
+    r = R.parse(s)
+    [r.to_s, r.inspect, r.begin.to_s, r.end.to_s, r.exclude_begin?.inspect, r.exclude_end?.inspect].join(' | ')
+  end]
+end
+write('range_parse_random', rows)
+rows = []
+rand_ranges.each do |s|
+  r = (R.parse(s) rescue nil)
+  next unless r
+  probe.sample(8, random: RNG).each { |v| rows << [s, v, "ok #{r.include?(V.parse(v))}"] }
+end
+write('range_include_random', rows)

@@ -141,6 +141,20 @@ impl Timespan {
         Ok(TimespanFormat::compile(format)?.format(*self))
     }
 
+    /// The text the reference gives a `Timespan[...]` type bound given as a Float
+    /// (it keeps the nanoseconds as a Float, so the fraction is printed as an
+    /// untrimmed integer: `Timespan[0, 1.5]` shows `'0-00:00:01.500000000'`).
+    pub fn float_bound_text(seconds: f64) -> Result<String> {
+        let t = Timespan::from_float_seconds(seconds)?;
+        let text = t.to_string();
+        let frac = t.nanos.unsigned_abs() % NANOS_PER_SEC as u128;
+        if frac == 0 {
+            return Ok(text);
+        }
+        let head = text.rsplit_once('.').map(|x| x.0).unwrap_or(&text);
+        Ok(format!("{head}.{frac}"))
+    }
+
     /// True when negative.
     pub fn is_negative(&self) -> bool {
         self.nanos < 0
@@ -642,6 +656,23 @@ mod tests {
             Timespan::parse("1", "%-_H").unwrap_err().message,
             "Bad format specifier '%-' in '%-_H', at position 2"
         );
+    }
+
+    #[test]
+    fn seed001_timespan_float_type_bounds() {
+        assert_eq!(
+            Timespan::float_bound_text(1.5).unwrap(),
+            "0-00:00:01.500000000"
+        );
+        assert_eq!(
+            Timespan::float_bound_text(0.001).unwrap(),
+            "0-00:00:00.1000000"
+        );
+        assert_eq!(
+            Timespan::float_bound_text(100.123456789).unwrap(),
+            "0-00:01:40.123456789"
+        );
+        assert_eq!(Timespan::float_bound_text(2.0).unwrap(), "0-00:00:02.0");
     }
 
     #[test]
