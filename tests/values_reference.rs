@@ -528,3 +528,25 @@ fn ref_range_include_random() {
         Ok(r.includes(&SemVer::parse(&i[1]).unwrap()).to_string())
     });
 }
+
+#[test]
+fn ref_timespan_format_random() {
+    check("timespan_format_random", true, |i| {
+        err(Timespan::new(i[0].parse().unwrap()).format(&i[1]))
+    });
+}
+
+#[test]
+fn ref_timespan_parse_random() {
+    check("timespan_parse_random", true, |i| {
+        err(Timespan::parse(&i[0], &i[1])).map(|t| t.nanos.to_string())
+    });
+}
+
+#[test]
+fn ref_timestamp_parse_odd() {
+    check("timestamp_parse_odd", true, |i| {
+        err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, None))
+            .map(|t| t.nanos.to_string())
+    });
+}
