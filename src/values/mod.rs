@@ -15,6 +15,7 @@ pub mod semver_range;
 pub mod strftime;
 pub mod strptime;
 pub mod timespan;
+pub mod timespan_format;
 pub mod timestamp;
 pub mod uri;
 
