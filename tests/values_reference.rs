@@ -590,3 +590,19 @@ fn ref_timestamp_format_far() {
         err(Timestamp::new(i[0].parse().unwrap()).format(&i[1], None))
     });
 }
+
+#[test]
+fn ref_timestamp_parse_random() {
+    check("timestamp_parse_random", true, |i| {
+        err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, None))
+            .map(|t| t.nanos.to_string())
+    });
+}
+
+#[test]
+fn ref_uri_merge_random() {
+    check("uri_merge_random", true, |i| {
+        let base = Uri::parse(&i[0]).unwrap();
+        err(Uri::parse(&i[1]).and_then(|r| base.merge(&r))).map(|u| u.to_string())
+    });
+}

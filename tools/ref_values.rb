@@ -52,7 +52,7 @@ end
 def answer
   "ok #{yield}"
 rescue Exception => e # rubocop:disable Lint/RescueException
-  msg = e.message.lines.first.to_s.chomp
+  msg = e.message
   crash = [NoMethodError, NameError, TypeError, FloatDomainError, ZeroDivisionError, RangeError].any? { |k| e.is_a?(k) }
   crash ? "crash #{e.class}" : "err #{msg}"
 end
@@ -65,7 +65,7 @@ rescue Puppet::PreformattedError => e
   # keep the constructor's own message, without the evaluator's wrapping and position
   m = e.message.sub(/\AEvaluation Error: Error while evaluating a (Function|Method) Call, /, '')
   m = m.sub(/ \(line: \d+, column: \d+\)\z/m, '')
-  raise ArgumentError, m.lines.first.chomp.sub(/\A'new_\w+' /, '')
+  raise ArgumentError, m.sub(/\A'new_\w+' /, '')
 end
 
 def pq(s)
@@ -503,3 +503,26 @@ far = [253_402_300_800_000_000_000, 10**20, -10**20, 3 * 10**21, -62_167_219_200
 rows = []
 far.each { |n| sfmts.each_slice(3).map(&:first).each { |f| rows << [n.to_s, f, '', answer { TM.new(n).format(f) }] } }
 write('timestamp_format_far', rows)
+
+# ---- random strptime formats (strftime output read back) and random URI merges --------
+pdirs = %w[%Y %C %y %m %B %b %d %e %j %H %k %I %l %P %p %M %S %L %N %z %:z %Z %A %a %u %w %G %g %V %U %W %s %Q %c %D %F %v %x %X %r %R %T %n %t %%]
+seps = ['', '', ' ', '-', ':', '/', 'T', ', ', '  ']
+rows = []
+250.times do
+  f = Array.new(RNG.rand(2..6)) { pick(pdirs) + pick(seps) }.join
+  n = pick(stamps)
+  tz = pick([nil, nil, '+05:30', '-08:00'])
+  s = TM.new(n).format(f, tz)
+  rows << [s, f, '', answer { TM.parse(s, f, nil).nsecs.to_s }]
+end
+write('timestamp_parse_random', rows)
+
+segs = %w[a b .. . g x;y %41 ? # @ : q=1 ../.. ./g g/ /]
+rows = []
+200.times do
+  r = Array.new(RNG.rand(1..5)) { pick(segs) }.join(pick(['/', '/', '']))
+  r = pick(['', '', '/', '//h2', '?', '#']) + r
+  b = pick(bases)
+  rows << [b, r, answer { (URI.parse(b) + r).to_s }]
+end
+write('uri_merge_random', rows)
