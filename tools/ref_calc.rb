@@ -208,8 +208,8 @@ TYPES = <<~'TYPES'.lines.map(&:strip).reject(&:empty?)
   Resource
   Resource[File]
   Resource[File, '/tmp/x']
-  File
-  File['/tmp/y']
+  Resource[file]
+  Resource[File, '/tmp/y']
   Class
   Class[foo]
   Class[bar]

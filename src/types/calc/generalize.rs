@@ -86,10 +86,7 @@ pub fn generalize(t: &Type) -> Type {
             types: Some(ts.iter().map(generalize).collect()),
             size: *size,
         }),
-        K::Tuple { .. } => Type::from_kind(K::Tuple {
-            types: None,
-            size: None,
-        }),
+        K::Tuple { .. } => t.clone(),
         K::Variant(ts) if !ts.is_empty() => variant_of(ts.iter().map(generalize).collect()),
         K::NotUndef(Some(i)) => Type::from_kind(K::NotUndef(Some(generalize(i)))),
         K::Optional(Some(i)) => Type::from_kind(K::Optional(Some(generalize(i)))),

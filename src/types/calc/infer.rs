@@ -5,7 +5,7 @@
 use super::common::common_type;
 use super::generalize::{generalize, variant_of};
 use super::value_view::{ValueView, ViewKind};
-use super::{unit_type, MAX_DEPTH};
+use super::{is_assignable, unit_type, MAX_DEPTH};
 use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
 use crate::values::{Regexp, SemVerRange, Uri, Value, ValueMap};
 use std::sync::Arc;
@@ -227,10 +227,17 @@ fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
                             TypeKind::String { value: Some(a), .. } => a.clone(),
                             _ => Arc::from(s),
                         };
+                        let value_type = infer_set_at(val, depth + 1);
+                        // The key is present: keep it required even when its value is undef.
+                        let key_type = if is_assignable(&value_type, super::undef_type()) {
+                            Type::from_kind(TypeKind::NotUndef(Some(key_type)))
+                        } else {
+                            key_type
+                        };
                         es.push(StructElement {
                             name,
                             key_type,
-                            value_type: infer_set_at(val, depth + 1),
+                            value_type,
                         });
                     }
                     true
@@ -250,11 +257,13 @@ fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
                 })
             }
         }
-        ViewKind::SemVer(ver) => Type::from_kind(TypeKind::SemVer(vec![SemVerRange::from_versions(
-            Some(ver.clone()),
-            Some(ver.clone()),
-            false,
-        )])),
+        ViewKind::SemVer(ver) => {
+            Type::from_kind(TypeKind::SemVer(vec![SemVerRange::from_versions(
+                Some(ver.clone()),
+                Some(ver.clone()),
+                false,
+            )]))
+        }
         _ => infer_at(v, depth),
     }
 }
