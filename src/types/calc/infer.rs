@@ -5,10 +5,31 @@
 use super::common::common_type;
 use super::generalize::{generalize, variant_of};
 use super::value_view::{ValueView, ViewKind};
-use super::{is_assignable, unit_type, MAX_DEPTH};
+use super::{unit_type, MAX_DEPTH};
 use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
 use crate::values::{Regexp, SemVerRange, Uri, Value, ValueMap};
 use std::sync::Arc;
+
+/// The inference methods of the Puppet function `type(value, method)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TypeOfMode {
+    /// `'detailed'` (the default): [`infer_set`].
+    #[default]
+    Detailed,
+    /// `'reduced'`: [`infer`].
+    Reduced,
+    /// `'generalized'`: [`infer_generic`].
+    Generalized,
+}
+
+/// The Puppet function `type(v, mode)`.
+pub fn type_of(v: &Value, mode: TypeOfMode) -> Type {
+    match mode {
+        TypeOfMode::Detailed => infer_set(v),
+        TypeOfMode::Reduced => infer(v),
+        TypeOfMode::Generalized => infer_generic(v),
+    }
+}
 
 /// The precise type of `v`.
 pub fn infer(v: &Value) -> Type {
@@ -228,8 +249,9 @@ fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
                             _ => Arc::from(s),
                         };
                         let value_type = infer_set_at(val, depth + 1);
-                        // The key is present: keep it required even when its value is undef.
-                        let key_type = if is_assignable(&value_type, super::undef_type()) {
+                        // The key is present: keep it required even when its value is undef
+                        // (only `Undef` accepts undef among inferred types).
+                        let key_type = if matches!(value_type.kind(), TypeKind::Undef) {
                             Type::from_kind(TypeKind::NotUndef(Some(key_type)))
                         } else {
                             key_type
