@@ -59,7 +59,7 @@ impl Types {
         }
         for ((_, body), node) in defs.iter().zip(nodes) {
             let t = me.parse(body).expect("alias body");
-            node.resolve(t);
+            node.resolve(puppet_types::types::calc::normalize(&t));
         }
         me
     }
@@ -248,6 +248,9 @@ impl Reader<'_> {
                 } else {
                     None
                 };
+                if word == "RichDataKey" && params.is_none() {
+                    return Ok(Value::Type(puppet_types::types::factory::rich_data_key()));
+                }
                 if let Some(a) = self.types.aliases.get(&word) {
                     if params.is_none() {
                         return Ok(Value::Type(a.clone()));
