@@ -110,6 +110,8 @@ pub fn generalize(t: &Type) -> Type {
 }
 
 /// `Variant.maybe_create`: flatten nested Variants, drop duplicates, and unwrap a single type.
+// A Type's hash and equality never look inside an alias's resolution cell, so keys are stable.
+#[allow(clippy::mutable_key_type)]
 pub fn variant_of(types: Vec<Type>) -> Type {
     let mut out: Vec<Type> = Vec::with_capacity(types.len());
     let mut seen: std::collections::HashSet<Type> = std::collections::HashSet::new();
