@@ -43,6 +43,13 @@ def enc(v)
   when Hash then "{#{v.map { |k, e| "#{enc(k)}:#{enc(e)}" }.join(',')}}"
   when Puppet::Pops::Types::PSensitiveType::Sensitive then "S(#{enc(v.unwrap)})"
   when Puppet::Pops::Types::PBinaryType::Binary then "b#{q(v.to_s)}"
+  when SemanticPuppet::Version then "v#{q(v.to_s)}"
+  when SemanticPuppet::VersionRange then "R#{q(v.to_s)}"
+  when Puppet::Pops::Time::Timespan then "n#{v.nsecs};"
+  when Puppet::Pops::Time::Timestamp then "m#{v.nsecs};"
+  when URI then "U#{q(v.to_s)}"
+  when Puppet::Pops::Types::PAnyType then "y#{q(v.to_s)}"
+  when Puppet::Pops::Types::PuppetObject then "d(#{q(v.name)}#{v.arguments.nil? ? '' : ',' + enc(v.arguments)})"
   else raise "cannot encode #{v.inspect}"
   end
 end
@@ -52,9 +59,13 @@ def convert(v, f)
   # Ruby's pack('U') makes invalid UTF-8 for surrogates and code points past U+10FFFF;
   # the Rust side errors there instead.
   return ['invalid', text.inspect] unless text.valid_encoding?
+  # Ruby's default inspection of time values (class name and object address) is not
+  # reproduced: the Rust side prints Timespan('...') / Timestamp('...').
+  return ['leak', text] if text.include?('#<Puppet::Pops::Time::')
   ['ok', text]
 rescue StandardError => e
-  ['err', e.message.gsub('Puppet::Pops::Types::PSensitiveType::Sensitive', 'Sensitive')]
+  ['err', e.message.gsub('Puppet::Pops::Types::PSensitiveType::Sensitive', 'Sensitive')
+                   .gsub('SemanticPuppet::VersionRange', 'SemVerRange').gsub('SemanticPuppet::Version', 'SemVer')]
 end
 
 TP = Puppet::Pops::Types::TypeParser.singleton
@@ -123,7 +134,24 @@ CONTAINERS = [
   { 'k' => nil, 'd' => :default }, { [1] => { 'x' => 1 } }, { 'a' => [1, { 'b' => 2 }], 'c' => {} },
   [{}, [], 1], [1.0e16, 'é'],
 ]
+TF = Puppet::Pops::Types::TypeFactory
+BIN = Puppet::Pops::Types::PBinaryType::Binary
+TS = Puppet::Pops::Time::Timespan
+TM = Puppet::Pops::Time::Timestamp
 RICH = [
+  BIN.from_binary_string('hello'), BIN.from_binary_string("h\xC3\xA9llo"), BIN.from_binary_string("ab\xFFc".b),
+  BIN.from_binary_string(''), BIN.from_binary_string('x' * 50), [BIN.from_binary_string('hi')],
+  SemanticPuppet::Version.parse('1.2.3'), SemanticPuppet::Version.parse('1.2.3-rc.1+build.5'),
+  SemanticPuppet::VersionRange.parse('~1.2'), SemanticPuppet::VersionRange.parse('>=1.0.0 <2.0.0'),
+  SemanticPuppet::VersionRange.parse('1.x || >=3.1.0'),
+  TS.new(93_784_005_000_000), TS.new(-1_500_000_000), TS.new(0), TS.new(13_500_000_000),
+  TM.new(1_577_934_245_123_000_000), TM.new(-1_500_000_000), TM.new(0),
+  URI('http://example.com/a?b#c'), URI("https://user@host:8443/it's"), URI('urn:isbn:123'), [URI('http://x.org/')],
+  TF.integer, TF.range(1, 10), TF.array_of(TF.string), TF.hash_kv(TF.string, TF.integer), TF.enum('a', 'b'),
+  TF.optional(TF.string), [TF.integer, TF.float], { TF.string => TF.boolean },
+  TF.deferred.create('foo'), TF.deferred.create('foo', [1, 'a']), TF.deferred.create('bar', []),
+  [TF.deferred.create('foo', [1])],
+
   Puppet::Pops::Types::PSensitiveType::Sensitive.new('secret'),
   [Puppet::Pops::Types::PSensitiveType::Sensitive.new('secret')],
   { 'pw' => Puppet::Pops::Types::PSensitiveType::Sensitive.new('secret') },

@@ -7,7 +7,7 @@ use super::integer::{write_int, IntArg};
 use super::map::Fmt;
 use super::spec::Spec;
 use super::string::{
-    capitalize, downcase, strip, upcase, write_double_quoted, write_field, write_inspect_bytes,
+    capitalize, downcase, strip, upcase, write_field, write_inspect_bytes,
     write_quoted,
 };
 use super::{illegal, Converter};
@@ -74,10 +74,137 @@ impl Converter<'_> {
                 "Sensitive",
                 None,
             ),
-            _ => Err(Error::format(format!(
-                "formatting of {v:?} is not supported yet"
-            ))),
+            Value::Binary(b) => binary(buf, spec, b),
+            Value::Uri(u) => {
+                let text = u.to_string();
+                match spec.letter {
+                    b'p' => {
+                        buf.push_str("URI(");
+                        write_quoted(buf, &text, false);
+                        buf.push(')');
+                        Ok(())
+                    }
+                    b's' if spec.alt => {
+                        let mut q = String::with_capacity(text.len() + 2);
+                        write_quoted(&mut q, &text, false);
+                        kernel_s(buf, spec, &q)
+                    }
+                    b's' => kernel_s(buf, spec, &text),
+                    _ => Err(illegal("URI", spec, "sp")),
+                }
+            }
+            Value::SemVer(v) => {
+                let text = v.to_string();
+                any_object(buf, spec, &text, &text, "SemVer", None)
+            }
+            Value::SemVerRange(r) => {
+                any_object(buf, spec, r.text(), &r.canonical(), "SemVerRange", None)
+            }
+            Value::Timespan(t) => {
+                let text = t.to_string();
+                let inspect = format!("Timespan('{text}')");
+                let n = (int_arg(t.to_i()), t.to_f());
+                any_object(buf, spec, &text, &inspect, "Timespan", Some(n))
+            }
+            Value::Timestamp(t) => {
+                let text = t.to_string();
+                let inspect = format!("Timestamp('{text}')");
+                let n = (int_arg(t.to_i()), t.to_f());
+                any_object(buf, spec, &text, &inspect, "Timestamp", Some(n))
+            }
+            Value::Deferred(d) => self.deferred(d, spec),
+            Value::Runtime(r) => {
+                let text = format!("#<{}>", r.class_name);
+                match spec.letter {
+                    b's' => buf.push_str(&text),
+                    b'p' => write_quoted(buf, &text, false),
+                    b'q' => buf.push_str(&text),
+                    _ => return Err(illegal("Runtime", spec, "spq")),
+                }
+                Ok(())
+            }
+            Value::Array(_) | Value::Hash(_) => Err(Error::new(
+                crate::error::ErrorKind::Internal,
+                "containers are not scalars",
+            )),
         }
+    }
+
+    /// A deferred call, as the reference prints an Object: `Deferred({'name' => ..., 'arguments' => [...]})`;
+    /// the alternate form puts each attribute on its own line.
+    fn deferred(&mut self, d: &crate::values::Deferred, spec: &Spec) -> Result<()> {
+        match spec.letter {
+            b's' | b'p' | b'q' => {}
+            _ => return Err(illegal("Object", spec, "spq")),
+        }
+        let (open, sep, close) = if spec.alt {
+            ("Deferred({\n  ", ",\n  ", "\n})")
+        } else {
+            ("Deferred({", ", ", "})")
+        };
+        self.buf.push_str(open);
+        self.buf.push_str("'name' => ");
+        write_quoted(self.buf, &d.name, false);
+        if let Some(args) = &d.arguments {
+            self.buf.push_str(sep);
+            self.buf.push_str("'arguments' => ");
+            let v = Value::Array(args.clone());
+            self.value(&v, &super::map::Rules::Container, super::Indent::TOP)?;
+        }
+        self.buf.push_str(close);
+        Ok(())
+    }
+}
+
+/// An i128 number of seconds as an integer to format.
+fn int_arg(n: i128) -> IntArg {
+    match i64::try_from(n) {
+        Ok(i) => IntArg::Small(i),
+        Err(_) => {
+            let mut m = n.unsigned_abs();
+            let mut limbs = Vec::new();
+            while m != 0 {
+                limbs.push(m as u32);
+                m >>= 32;
+            }
+            IntArg::Big(super::integer::BigMag(limbs), n < 0)
+        }
+    }
+}
+
+/// Binary letters: text (`s`, `#s` escaped), `p` as `Binary("...")`, base64 forms
+/// (`b` with line breaks, `B` strict, `u` URL-safe) and the type name (`t`, `T`);
+/// `#` quotes the text.
+fn binary(buf: &mut String, spec: &Spec, b: &crate::values::Binary) -> Result<()> {
+    let text: String = match spec.letter {
+        b's' if !spec.alt => match b.to_utf8() {
+            Some(s) => return kernel_s(buf, spec, s),
+            None => {
+                let first = b.bytes.iter().find(|&&c| c >= 0x80).copied().unwrap_or(0);
+                return Err(Error::format(format!(
+                    "\"\\x{first:02X}\" from ASCII-8BIT to UTF-8"
+                )));
+            }
+        },
+        b's' => return kernel_s(buf, spec, &inspect_bytes(&b.bytes)),
+        b'p' => {
+            spec.check_scalar_flags()?;
+            buf.push_str("Binary(\"");
+            write_field(buf, &b.to_base64_strict(), spec.left, spec.width, spec.prec);
+            buf.push_str("\")");
+            return Ok(());
+        }
+        b'b' => b.to_base64_lines(),
+        b'B' => b.to_base64_strict(),
+        b'u' => b.to_base64_urlsafe(),
+        b't' => "Binary".to_string(),
+        b'T' => "BINARY".to_string(),
+        _ => return Err(illegal("Binary", spec, "bButTsp")),
+    };
+    if spec.alt {
+        kernel_s(buf, spec, &inspect_bytes(text.as_bytes()))
+    } else {
+        kernel_s(buf, spec, &text)
     }
 }
 
@@ -364,11 +491,22 @@ fn any_object(
             Some((_, x)) => write_float(buf, spec, l, x),
             None => return Err(Error::format(format!("can't convert {name} into Float"))),
         },
-        b'c' => {
-            return Err(Error::format(format!(
-                "no implicit conversion of {name} into Integer"
-            )))
-        }
+        b'c' => match number {
+            Some((IntArg::Small(i), _)) => {
+                let c = u32::try_from(i)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| Error::format("invalid character"))?;
+                let mut tmp = [0u8; 4];
+                write_field(buf, c.encode_utf8(&mut tmp), spec.left, spec.width, None);
+            }
+            Some(_) => return Err(Error::format("invalid character")),
+            None => {
+                return Err(Error::format(format!(
+                    "no implicit conversion of {name} into Integer"
+                )))
+            }
+        },
         _ => {
             return Err(Error::format(format!(
                 "malformed format string - %{}",
@@ -386,9 +524,3 @@ pub fn inspect_bytes(bytes: &[u8]) -> String {
     s
 }
 
-/// Double quoted Puppet text (used by the `#` forms).
-pub fn double_quoted(s: &str) -> String {
-    let mut q = String::new();
-    write_double_quoted(&mut q, s);
-    q
-}
