@@ -54,6 +54,15 @@ def enc(v)
   end
 end
 
+def time_value?(v)
+  case v
+  when Puppet::Pops::Time::Timespan, Puppet::Pops::Time::Timestamp then true
+  when Array then v.any? { |e| time_value?(e) }
+  when Hash then v.any? { |k, e| time_value?(k) || time_value?(e) }
+  else false
+  end
+end
+
 def convert(v, f)
   text = SC.convert(v, f)
   # Ruby's pack('U') makes invalid UTF-8 for surrogates and code points past U+10FFFF;
@@ -61,8 +70,12 @@ def convert(v, f)
   return ['invalid', text.inspect] unless text.valid_encoding?
   # Ruby's default inspection of time values (class name and object address) is not
   # reproduced: the Rust side prints Timespan('...') / Timestamp('...').
-  return ['leak', text] if text.include?('#<Puppet::Pops::Time::')
+  return ['leak', text] if text.include?('#<Puppet::Pops::Time::') || text.include?('#<#<Class:')
+  return ['leak', text] if time_value?(v) && f.is_a?(String) && f.end_with?('p')
   ['ok', text]
+rescue NoMethodError => e
+  # Ruby's message (method name, source excerpt): the Rust side errors with its own message.
+  ['errany', e.message]
 rescue StandardError => e
   ['err', e.message.gsub('Puppet::Pops::Types::PSensitiveType::Sensitive', 'Sensitive')
                    .gsub('SemanticPuppet::VersionRange', 'SemVerRange').gsub('SemanticPuppet::Version', 'SemVer')]
@@ -194,6 +207,23 @@ MAPS = [
   { 'Hash[String, Integer]' => '% h', 'Hash' => { 'format' => '%#h', 'separator' => ';' } },
 ]
 
+# Floats near rounding ties, tiny, huge and random, for the digit generation of f/e/g.
+rnd = Random.new(7)
+FLOATS = [2.675, 93784.005, 1.005, 0.125, 0.5, 1.5, 2.5, 0.05, 0.35, 1.015, 1.035, 79.20176500000001,
+          9563.401174999999, 1.0e22, 1.0e23, 123456789012345.67, 5.0e-324, 2.2250738585072014e-308,
+          9.999999999999999e22, 0.3, 1.0 / 7, 1e-7, 999.9999999, 99.5, 0.995, 8.5, 1.25e-5] +
+         Array.new(300) do
+           case rnd.rand(4)
+           when 0 then (rnd.rand(1..10**rnd.rand(1..9)) + rnd.rand(0..999) / 1000.0 + [0, 0.0005, 0.005][rnd.rand(3)]) / [1, 10, 100, 1000][rnd.rand(4)]
+           when 1 then rnd.rand * 10**rnd.rand(-30..30)
+           when 2 then rnd.rand(1..99_999) / 2.0**rnd.rand(1..20)
+           else -rnd.rand * 10**rnd.rand(-5..5)
+           end
+         end
+FLOAT_FORMATS = %w[%f %e %g %G %#g %.0f %.1f %.2f %.3f %.5f %.8f %.12f %.15f %.17f %.20f %.0e %.1e %.2e %.5e
+                   %.10e %.14e %.16e %.20e %.1g %.2g %.4g %.10g %.14g %.15g %.17g %#.3g %10.4f %-12.3e %+.2f]
+
 values = SCALARS + CONTAINERS + RICH
 write('cross', values, FORMATS)
 write_maps('maps', SCALARS + CONTAINERS, MAPS)
+write('floats', FLOATS, FLOAT_FORMATS)

@@ -7,8 +7,7 @@ use super::integer::{write_int, IntArg};
 use super::map::Fmt;
 use super::spec::Spec;
 use super::string::{
-    capitalize, downcase, strip, upcase, write_field, write_inspect_bytes,
-    write_quoted,
+    capitalize, downcase, strip, upcase, write_field, write_inspect_bytes, write_quoted,
 };
 use super::{illegal, Converter};
 use crate::error::{Error, Result};
@@ -37,7 +36,7 @@ fn is_float_letter(l: u8) -> bool {
 
 impl Converter<'_> {
     /// Append a non-container value formatted with `f`.
-    pub(super) fn scalar(&mut self, v: &Value, f: &Fmt) -> Result<()> {
+    pub(super) fn scalar(&mut self, v: &Value, f: &Fmt, ind: super::Indent) -> Result<()> {
         let spec = &f.spec;
         let buf = &mut *self.buf;
         match v {
@@ -103,16 +102,16 @@ impl Converter<'_> {
             Value::Timespan(t) => {
                 let text = t.to_string();
                 let inspect = format!("Timespan('{text}')");
-                let n = (int_arg(t.to_i()), t.to_f());
+                let n = (int_arg(t.to_i()), nanos_to_seconds(t.nanos));
                 any_object(buf, spec, &text, &inspect, "Timespan", Some(n))
             }
             Value::Timestamp(t) => {
                 let text = t.to_string();
                 let inspect = format!("Timestamp('{text}')");
-                let n = (int_arg(t.to_i()), t.to_f());
+                let n = (int_arg(t.to_i()), nanos_to_seconds(t.nanos));
                 any_object(buf, spec, &text, &inspect, "Timestamp", Some(n))
             }
-            Value::Deferred(d) => self.deferred(d, spec),
+            Value::Deferred(d) => self.deferred(d, spec, ind),
             Value::Runtime(r) => {
                 let text = format!("#<{}>", r.class_name);
                 match spec.letter {
@@ -131,29 +130,60 @@ impl Converter<'_> {
     }
 
     /// A deferred call, as the reference prints an Object: `Deferred({'name' => ..., 'arguments' => [...]})`;
-    /// the alternate form puts each attribute on its own line.
-    fn deferred(&mut self, d: &crate::values::Deferred, spec: &Spec) -> Result<()> {
-        match spec.letter {
-            b's' | b'p' | b'q' => {}
+    /// `%#p` (or `%p` inside an indenting container) puts each attribute on its own line.
+    fn deferred(
+        &mut self,
+        d: &crate::values::Deferred,
+        spec: &Spec,
+        ind: super::Indent,
+    ) -> Result<()> {
+        let indent = match spec.letter {
+            b'p' => spec.alt || ind.indenting,
+            b's' | b'q' => false,
             _ => return Err(illegal("Object", spec, "spq")),
-        }
-        let (open, sep, close) = if spec.alt {
-            ("Deferred({\n  ", ",\n  ", "\n})")
-        } else {
-            ("Deferred({", ", ", "})")
         };
-        self.buf.push_str(open);
+        let pad = |buf: &mut String, level: usize| {
+            for _ in 0..level {
+                buf.push_str("  ");
+            }
+        };
+        self.buf.push_str("Deferred({");
+        if indent {
+            self.buf.push('\n');
+            pad(self.buf, ind.level + 1);
+        }
         self.buf.push_str("'name' => ");
         write_quoted(self.buf, &d.name, false);
         if let Some(args) = &d.arguments {
-            self.buf.push_str(sep);
+            if indent {
+                self.buf.push_str(",\n");
+                pad(self.buf, ind.level + 1);
+            } else {
+                self.buf.push_str(", ");
+            }
             self.buf.push_str("'arguments' => ");
             let v = Value::Array(args.clone());
             self.value(&v, &super::map::Rules::Container, super::Indent::TOP)?;
         }
-        self.buf.push_str(close);
+        if indent {
+            self.buf.push('\n');
+            pad(self.buf, ind.level);
+        }
+        self.buf.push_str("})");
         Ok(())
     }
+}
+
+/// Nanoseconds as float seconds the way Ruby's `Integer#fdiv` computes them: both
+/// sides divided by their greatest common divisor first, then one float division.
+fn nanos_to_seconds(nanos: i128) -> f64 {
+    let mut a = nanos.unsigned_abs();
+    let mut b: u128 = 1_000_000_000;
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    let g = a.max(1) as i128;
+    (nanos / g) as f64 / (1_000_000_000 / g) as f64
 }
 
 /// An i128 number of seconds as an integer to format.
@@ -523,4 +553,3 @@ pub fn inspect_bytes(bytes: &[u8]) -> String {
     write_inspect_bytes(&mut s, bytes);
     s
 }
-

@@ -80,7 +80,9 @@ pub const FORMATS: [&str; 5] = ["%b", "%u", "%B", "%s", "%r"];
 impl Binary {
     /// A binary holding `bytes`.
     pub fn new(bytes: impl Into<Arc<[u8]>>) -> Binary {
-        Binary { bytes: bytes.into() }
+        Binary {
+            bytes: bytes.into(),
+        }
     }
 
     /// From a string in `format` (`None` = `%B`): `%b` lenient base64 (padding
@@ -168,12 +170,24 @@ mod tests {
     #[test]
     fn seed001_binary_from_base64() {
         assert_eq!(&*Binary::from_string("YWJj", None).unwrap().bytes, b"abc");
-        assert_eq!(Binary::from_string("YW Jj", None).unwrap_err().message, "invalid base64");
+        assert_eq!(
+            Binary::from_string("YW Jj", None).unwrap_err().message,
+            "invalid base64"
+        );
         assert!(Binary::from_string("YWJ", None).is_err());
         assert!(Binary::from_string("YR==", None).is_err());
-        assert_eq!(&*Binary::from_string("YW=Jj", Some("%b")).unwrap().bytes, b"a");
-        assert_eq!(&*Binary::from_string("YWI", Some("%u")).unwrap().bytes, b"ab");
-        assert_eq!(&*Binary::from_string("-_-_", Some("%u")).unwrap().bytes, &[0xfb, 0xff, 0xbf]);
+        assert_eq!(
+            &*Binary::from_string("YW=Jj", Some("%b")).unwrap().bytes,
+            b"a"
+        );
+        assert_eq!(
+            &*Binary::from_string("YWI", Some("%u")).unwrap().bytes,
+            b"ab"
+        );
+        assert_eq!(
+            &*Binary::from_string("-_-_", Some("%u")).unwrap().bytes,
+            &[0xfb, 0xff, 0xbf]
+        );
     }
 
     #[test]

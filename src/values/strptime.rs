@@ -61,7 +61,9 @@ fn num_pattern(f: &[u8]) -> bool {
             if matches!(f.get(i), Some(b'E' | b'O')) {
                 i += 1;
             }
-            f.get(i).is_some_and(|c| c.is_ascii_digit() || b"CDdeFGgHIjkLlMmNQRrSsTUuVvWwXxYy".contains(c))
+            f.get(i).is_some_and(|c| {
+                c.is_ascii_digit() || b"CDdeFGgHIjkLlMmNQRrSsTUuVvWwXxYy".contains(c)
+            })
         }
         _ => false,
     }
@@ -72,7 +74,9 @@ impl Cx<'_> {
         let start = self.si;
         let mut n: i128 = 0;
         while self.si < self.s.len() && self.si - start < max && self.s[self.si].is_ascii_digit() {
-            n = n.checked_mul(10)?.checked_add((self.s[self.si] - b'0') as i128)?;
+            n = n
+                .checked_mul(10)?
+                .checked_add((self.s[self.si] - b'0') as i128)?;
             self.si += 1;
         }
         (self.si > start).then_some((n, self.si - start))
@@ -137,7 +141,10 @@ impl Cx<'_> {
             fi += 1;
             let mut d = fmt[fi];
             if (d == b'E' && fmt.get(fi + 1).is_some_and(|n| b"cCxXyY".contains(n)))
-                || (d == b'O' && fmt.get(fi + 1).is_some_and(|n| b"deHImMSuUVwWy".contains(n)))
+                || (d == b'O'
+                    && fmt
+                        .get(fi + 1)
+                        .is_some_and(|n| b"deHImMSuUVwWy".contains(n)))
             {
                 fi += 1;
                 d = fmt[fi];
@@ -160,7 +167,11 @@ impl Cx<'_> {
                 b'B' | b'b' | b'h' => self.p.mon = Some(self.name(month_names())? as i64 + 1),
                 b'C' => {
                     let sg = self.sign();
-                    let (n, _) = if numeric_next { self.digits(2)? } else { self.digits(usize::MAX)? };
+                    let (n, _) = if numeric_next {
+                        self.digits(2)?
+                    } else {
+                        self.digits(usize::MAX)?
+                    };
                     self.p.cent = Some((sg * n) as i64);
                 }
                 b'c' => self.run(b"%a %b %e %H:%M:%S %Y")?,
@@ -169,7 +180,11 @@ impl Cx<'_> {
                 b'F' => self.run(b"%Y-%m-%d")?,
                 b'G' => {
                     let sg = self.sign();
-                    let (n, _) = if numeric_next { self.digits(4)? } else { self.digits(usize::MAX)? };
+                    let (n, _) = if numeric_next {
+                        self.digits(4)?
+                    } else {
+                        self.digits(usize::MAX)?
+                    };
                     self.p.cwyear = Some(i64::try_from(sg * n).ok()?);
                 }
                 b'g' => {
@@ -241,7 +256,11 @@ impl Cx<'_> {
                 b'w' => self.p.wday = Some(self.ranged(1, 0, 6, false)?),
                 b'Y' => {
                     let sg = self.sign();
-                    let (n, _) = if numeric_next { self.digits(4)? } else { self.digits(usize::MAX)? };
+                    let (n, _) = if numeric_next {
+                        self.digits(4)?
+                    } else {
+                        self.digits(usize::MAX)?
+                    };
                     self.p.year = Some(i64::try_from(sg * n).ok()?);
                 }
                 b'y' => {
@@ -267,7 +286,8 @@ impl Cx<'_> {
                 b'+' => self.run(b"%a %b %e %H:%M:%S %Z %Y")?,
                 other => {
                     // An unknown directive matches itself literally.
-                    if self.s.get(self.si) != Some(&b'%') || self.s.get(self.si + 1) != Some(&other) {
+                    if self.s.get(self.si) != Some(&b'%') || self.s.get(self.si + 1) != Some(&other)
+                    {
                         return None;
                     }
                     self.si += 2;
@@ -280,7 +300,11 @@ impl Cx<'_> {
 
 /// Parse `s` with `fmt`; `None` when the input does not match the format.
 pub fn strptime(s: &str, fmt: &str) -> Option<Parsed> {
-    let mut cx = Cx { s: s.as_bytes(), si: 0, p: Parsed::default() };
+    let mut cx = Cx {
+        s: s.as_bytes(),
+        si: 0,
+        p: Parsed::default(),
+    };
     cx.run(fmt.as_bytes())?;
     if cx.si < cx.s.len() {
         cx.p.leftover = Some(String::from_utf8_lossy(&cx.s[cx.si..]).into_owned());
@@ -322,7 +346,9 @@ fn zone_match(s: &[u8]) -> Option<usize> {
         while s.get(j).is_some_and(u8::is_ascii_digit) {
             j += 1;
         }
-        if matches!(s.get(j), Some(b',' | b'.' | b':')) && s.get(j + 1).is_some_and(u8::is_ascii_digit) {
+        if matches!(s.get(j), Some(b',' | b'.' | b':'))
+            && s.get(j + 1).is_some_and(u8::is_ascii_digit)
+        {
             j += 1;
             while s.get(j).is_some_and(u8::is_ascii_digit) {
                 j += 1;
@@ -353,7 +379,12 @@ fn zone_match(s: &[u8]) -> Option<usize> {
                 while m < lower.len() && is_space(lower[m]) {
                     m += 1;
                 }
-                if m > ws && lower[m..].starts_with(b"time") && !lower.get(m + 4).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+                if m > ws
+                    && lower[m..].starts_with(b"time")
+                    && !lower
+                        .get(m + 4)
+                        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                {
                     return Some(m + 4);
                 }
             }
@@ -371,7 +402,12 @@ fn zone_match(s: &[u8]) -> Option<usize> {
         // no word boundary; back off is impossible for a maximal alpha run with a digit after
         return None;
     }
-    if s.get(j).is_some_and(|b| is_space(*b)) && lower[j + 1..].starts_with(b"dst") && !lower.get(j + 4).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_') {
+    if s.get(j).is_some_and(|b| is_space(*b))
+        && lower[j + 1..].starts_with(b"dst")
+        && !lower
+            .get(j + 4)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    {
         return Some(j + 4);
     }
     Some(j)
@@ -411,7 +447,8 @@ pub fn zone_to_offset(zone: &str) -> Option<(i64, i64)> {
     let sgn = if neg { -1 } else { 1 };
     if let Some((h, rest)) = digits.split_once(':') {
         let (m, s) = rest.split_once(':').unwrap_or((rest, "0"));
-        let v = h.parse::<i64>().ok()? * 3600 + m.parse::<i64>().ok()? * 60 + s.parse::<i64>().ok()?;
+        let v =
+            h.parse::<i64>().ok()? * 3600 + m.parse::<i64>().ok()? * 60 + s.parse::<i64>().ok()?;
         return Some((sgn * v, 1));
     }
     if let Some((h, frac)) = digits.split_once(['.', ',']) {
@@ -427,7 +464,12 @@ pub fn zone_to_offset(zone: &str) -> Option<(i64, i64)> {
     if d.is_empty() || !d.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let p = |a: usize, b: usize| digits.get(a..b.min(d.len())).and_then(|x| x.parse::<i64>().ok()).unwrap_or(0);
+    let p = |a: usize, b: usize| {
+        digits
+            .get(a..b.min(d.len()))
+            .and_then(|x| x.parse::<i64>().ok())
+            .unwrap_or(0)
+    };
     let v = match d.len() {
         1 | 2 => p(0, 2) * 3600,
         3 => p(0, 1) * 3600 + p(1, 3) * 60,
@@ -453,7 +495,10 @@ mod tests {
     #[test]
     fn seed001_strptime_c_and_zone() {
         let p = strptime("Wed Aug 24 12:13:14 2016 PDT", "%c %Z").unwrap();
-        assert_eq!((p.year, p.mon, p.mday, p.hour), (Some(2016), Some(8), Some(24), Some(12)));
+        assert_eq!(
+            (p.year, p.mon, p.mday, p.hour),
+            (Some(2016), Some(8), Some(24), Some(12))
+        );
         assert_eq!(p.offset, Some((-25200, 1)));
         assert!(p.leftover.is_none());
         let p = strptime("2016-08-24 Europe/Stockholm", "%F %Z").unwrap();

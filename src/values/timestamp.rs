@@ -67,7 +67,10 @@ fn format_offset(timezone: &str) -> Result<i64> {
 
 fn days_from_civil(y: i64, m: u32) -> Option<i64> {
     let d = NaiveDate::from_ymd_opt(i32::try_from(y).ok()?, m, 1)?;
-    Some(d.signed_duration_since(NaiveDate::from_ymd_opt(1970, 1, 1)?).num_days())
+    Some(
+        d.signed_duration_since(NaiveDate::from_ymd_opt(1970, 1, 1)?)
+            .num_days(),
+    )
 }
 
 impl Timestamp {
@@ -97,7 +100,12 @@ impl Timestamp {
 
     /// Parse `s`: `formats` `None` uses the default list; `timezone` (non-empty)
     /// is the zone of the text and may not be combined with a zone in the text.
-    pub fn parse(s: &str, formats: Option<&[&str]>, single: bool, timezone: Option<&str>) -> Result<Timestamp> {
+    pub fn parse(
+        s: &str,
+        formats: Option<&[&str]>,
+        single: bool,
+        timezone: Option<&str>,
+    ) -> Result<Timestamp> {
         let tz = timezone.filter(|t| !t.is_empty());
         let has_tz = tz.is_some();
         let (list, single): (Vec<&str>, bool) = match formats {
@@ -109,7 +117,9 @@ impl Timestamp {
             let fmt = list[0];
             let p = strptime(s, fmt)
                 .filter(|p| p.leftover.is_none())
-                .ok_or_else(|| Error::argument(format!("Unable to parse '{s}' using format '{fmt}'")))?;
+                .ok_or_else(|| {
+                    Error::argument(format!("Unable to parse '{s}' using format '{fmt}'"))
+                })?;
             if has_tz && p.zone.is_some() {
                 return Err(Error::argument("Using a Timezone designator in format specification is mutually exclusive to providing an explicit timezone argument"));
             }
@@ -228,10 +238,22 @@ mod tests {
 
     #[test]
     fn seed001_timestamp_examples() {
-        assert_eq!(Timestamp::from_seconds(1473150899).to_string(), "2016-09-06T08:34:59.000000000 UTC");
-        assert_eq!(p("2015", "%Y").to_string(), "2015-01-01T00:00:00.000000000 UTC");
-        assert_eq!(p("Wed Aug 24 12:13:14 2016", "%c").to_string(), "2016-08-24T12:13:14.000000000 UTC");
-        assert_eq!(p("Wed Aug 24 12:13:14 2016 PDT", "%c %Z").to_string(), "2016-08-24T19:13:14.000000000 UTC");
+        assert_eq!(
+            Timestamp::from_seconds(1473150899).to_string(),
+            "2016-09-06T08:34:59.000000000 UTC"
+        );
+        assert_eq!(
+            p("2015", "%Y").to_string(),
+            "2015-01-01T00:00:00.000000000 UTC"
+        );
+        assert_eq!(
+            p("Wed Aug 24 12:13:14 2016", "%c").to_string(),
+            "2016-08-24T12:13:14.000000000 UTC"
+        );
+        assert_eq!(
+            p("Wed Aug 24 12:13:14 2016 PDT", "%c %Z").to_string(),
+            "2016-08-24T19:13:14.000000000 UTC"
+        );
     }
 
     #[test]
@@ -240,7 +262,10 @@ mod tests {
         assert_eq!(t.nanos, 1_472_040_794_123_000_000);
         let t = Timestamp::parse("2016-08-24", Some(&["%F"]), true, Some("+09:00")).unwrap();
         assert_eq!(t.nanos, 1_471_964_400_000_000_000);
-        assert_eq!(p("2016-02-30", "%F").to_string(), "2016-03-01T00:00:00.000000000 UTC");
+        assert_eq!(
+            p("2016-02-30", "%F").to_string(),
+            "2016-03-01T00:00:00.000000000 UTC"
+        );
         let e = Timestamp::parse("2016-08-24 foo", Some(&["%F %Z"]), true, None).unwrap_err();
         assert_eq!(e.message, "Illegal timezone 'foo'");
         let t = Timestamp::from_seconds(1473150899);

@@ -48,7 +48,11 @@ fn is_unreserved_subdelim(b: u8) -> bool {
 fn run(s: &[u8], ok: impl Fn(u8) -> bool) -> usize {
     let mut i = 0;
     while i < s.len() {
-        if s[i] == b'%' && s.len() > i + 2 && s[i + 1].is_ascii_hexdigit() && s[i + 2].is_ascii_hexdigit() {
+        if s[i] == b'%'
+            && s.len() > i + 2
+            && s[i + 1].is_ascii_hexdigit()
+            && s[i + 2].is_ascii_hexdigit()
+        {
             i += 3;
         } else if s[i] != b'%' && ok(s[i]) {
             i += 1;
@@ -72,7 +76,9 @@ fn ruby_inspect(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\t' => out.push_str("\\t"),
             '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02X}", c as u32))
+            }
             c if !c.is_ascii() => out.push_str(&format!("\\u{:04X}", c as u32)),
             c => out.push(c),
         }
@@ -104,9 +110,14 @@ fn authority(s: &[u8]) -> Option<(Option<String>, String, Option<String>, usize)
             dot > 1
                 && inner[1..dot].iter().all(u8::is_ascii_hexdigit)
                 && dot + 1 < inner.len()
-                && inner[dot + 1..].iter().all(|&b| is_unreserved_subdelim(b) || b == b':')
+                && inner[dot + 1..]
+                    .iter()
+                    .all(|&b| is_unreserved_subdelim(b) || b == b':')
         } else {
-            !inner.is_empty() && inner.iter().all(|&b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
+            !inner.is_empty()
+                && inner
+                    .iter()
+                    .all(|&b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
                 && inner.contains(&b':')
         };
         if !ok {
@@ -131,7 +142,10 @@ impl Uri {
     /// RFC 3986 are errors (`bad URI(is not URI?): "..."`).
     pub fn parse(s: &str) -> Result<Uri> {
         if !s.is_ascii() {
-            return Err(Error::argument(format!("URI must be ascii only {}", ruby_inspect(s))));
+            return Err(Error::argument(format!(
+                "URI must be ascii only {}",
+                ruby_inspect(s)
+            )));
         }
         let b = s.as_bytes();
         let text = |a: &[u8]| String::from_utf8_lossy(a).into_owned();
@@ -139,7 +153,10 @@ impl Uri {
         let mut i = 0;
         // scheme
         if b.first().is_some_and(u8::is_ascii_alphabetic) {
-            let n = b.iter().take_while(|c| c.is_ascii_alphanumeric() || b"+-.".contains(c)).count();
+            let n = b
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || b"+-.".contains(c))
+                .count();
             if b.get(n) == Some(&b':') {
                 u.scheme = Some(s[..n].to_ascii_lowercase());
                 i = n + 1;
@@ -149,7 +166,11 @@ impl Uri {
         if b[i..].starts_with(b"//") {
             let (ui, host, port, n) = authority(&b[i + 2..]).ok_or_else(|| bad(s))?;
             i += 2 + n;
-            u.host = if host.is_empty() && ui.is_some() { None } else { Some(host) };
+            u.host = if host.is_empty() && ui.is_some() {
+                None
+            } else {
+                Some(host)
+            };
             u.userinfo = ui;
             if let Some(p) = port.filter(|p| !p.is_empty()) {
                 u.port = Some(p.parse().map_err(|_| bad(s))?);
@@ -226,33 +247,54 @@ impl Uri {
         fragment: Option<&str>,
         opaque: Option<&str>,
     ) -> Result<Uri> {
-        let comp = |what: &str, v: &str| Error::argument(format!("bad component(expected {what} component): {v}"));
-        if opaque.is_some() && (host.is_some() || port.is_some() || userinfo.is_some() || path.is_some()) {
-            return Err(Error::argument("can not set opaque with host, port, userinfo or path"));
+        let comp = |what: &str, v: &str| {
+            Error::argument(format!("bad component(expected {what} component): {v}"))
+        };
+        if opaque.is_some()
+            && (host.is_some() || port.is_some() || userinfo.is_some() || path.is_some())
+        {
+            return Err(Error::argument(
+                "can not set opaque with host, port, userinfo or path",
+            ));
         }
         if let Some(s) = scheme {
             let b = s.as_bytes();
-            if !b.first().is_some_and(u8::is_ascii_alphabetic) || !b.iter().all(|c| c.is_ascii_alphanumeric() || b"+-.".contains(c)) {
+            if !b.first().is_some_and(u8::is_ascii_alphabetic)
+                || !b
+                    .iter()
+                    .all(|c| c.is_ascii_alphanumeric() || b"+-.".contains(c))
+            {
                 return Err(comp("scheme", s));
             }
         }
         if let Some(ui) = userinfo {
             if run(ui.as_bytes(), |b| is_unreserved_subdelim(b) || b == b':') != ui.len() {
-                return Err(Error::argument(format!("bad component(expected userinfo component or user component): {ui}")));
+                return Err(Error::argument(format!(
+                    "bad component(expected userinfo component or user component): {ui}"
+                )));
             }
             if host.is_none() {
                 return Err(Error::argument("can not set userinfo without host"));
             }
         }
         if let Some(h) = host {
-            let ok = authority(h.as_bytes()).is_some_and(|(ui, hh, p, n)| ui.is_none() && p.is_none() && n == h.len() && hh == h);
+            let ok = authority(h.as_bytes()).is_some_and(|(ui, hh, p, n)| {
+                ui.is_none() && p.is_none() && n == h.len() && hh == h
+            });
             if !ok {
                 return Err(comp("host", h));
             }
         }
         if let Some(p) = path {
             if run(p.as_bytes(), |c| pchar(c) || c == b'/') != p.len() {
-                return Err(comp(if host.is_some() { "absolute path" } else { "relative path" }, p));
+                return Err(comp(
+                    if host.is_some() {
+                        "absolute path"
+                    } else {
+                        "relative path"
+                    },
+                    p,
+                ));
             }
             if host.is_some() && !p.is_empty() && !p.starts_with('/') {
                 return Err(comp("absolute path", p));
@@ -273,7 +315,11 @@ impl Uri {
             userinfo: userinfo.map(Into::into),
             host: host.map(Into::into),
             port,
-            path: if opaque.is_some() { None } else { Some(path.unwrap_or("").to_string()) },
+            path: if opaque.is_some() {
+                None
+            } else {
+                Some(path.unwrap_or("").to_string())
+            },
             query: query.map(Into::into),
             fragment: fragment.map(Into::into),
             opaque: opaque.map(Into::into),
@@ -339,11 +385,19 @@ impl Uri {
 
     fn full_path(&self) -> Option<String> {
         let p = self.path.as_ref()?;
-        Some(if self.is_ftp() { format!("/{p}") } else { p.clone() })
+        Some(if self.is_ftp() {
+            format!("/{p}")
+        } else {
+            p.clone()
+        })
     }
 
     fn set_full_path(&mut self, p: String) {
-        self.path = Some(if self.is_ftp() { p.strip_prefix('/').unwrap_or(&p).to_string() } else { p });
+        self.path = Some(if self.is_ftp() {
+            p.strip_prefix('/').unwrap_or(&p).to_string()
+        } else {
+            p
+        });
     }
 
     /// Equality as the language's `==`: scheme and host compared case-insensitively,
@@ -442,14 +496,21 @@ fn remove_dots(path: &str) -> String {
     let mut input = path.to_string();
     let mut out = String::new();
     while !input.is_empty() {
-        if let Some(r) = input.strip_prefix("../").or_else(|| input.strip_prefix("./")) {
+        if let Some(r) = input
+            .strip_prefix("../")
+            .or_else(|| input.strip_prefix("./"))
+        {
             input = r.to_string();
         } else if input.starts_with("/./") {
             input = input[2..].to_string();
         } else if input == "/." {
             input = "/".into();
         } else if input.starts_with("/../") || input == "/.." {
-            input = if input == "/.." { "/".into() } else { input[3..].to_string() };
+            input = if input == "/.." {
+                "/".into()
+            } else {
+                input[3..].to_string()
+            };
             if let Some(i) = out.rfind('/') {
                 out.truncate(i);
             } else {
@@ -459,7 +520,10 @@ fn remove_dots(path: &str) -> String {
             input.clear();
         } else {
             let start = usize::from(input.starts_with('/'));
-            let end = input[start..].find('/').map(|i| i + start).unwrap_or(input.len());
+            let end = input[start..]
+                .find('/')
+                .map(|i| i + start)
+                .unwrap_or(input.len());
             out.push_str(&input[..end]);
             input = input[end..].to_string();
         }
@@ -533,17 +597,39 @@ mod tests {
     #[test]
     fn seed001_uri_merge() {
         let d = u("http://example.com/a/b/");
-        assert_eq!(d.merge(&u("/c/d")).unwrap().to_string(), "http://example.com/c/d");
-        assert_eq!(d.merge(&u("c/d")).unwrap().to_string(), "http://example.com/a/b/c/d");
+        assert_eq!(
+            d.merge(&u("/c/d")).unwrap().to_string(),
+            "http://example.com/c/d"
+        );
+        assert_eq!(
+            d.merge(&u("c/d")).unwrap().to_string(),
+            "http://example.com/a/b/c/d"
+        );
         let f = u("http://example.com/a/b");
-        assert_eq!(f.merge(&u("c/d")).unwrap().to_string(), "http://example.com/a/c/d");
-        assert_eq!(d.merge(&u("../../../../x")).unwrap().to_string(), "http://example.com/x");
+        assert_eq!(
+            f.merge(&u("c/d")).unwrap().to_string(),
+            "http://example.com/a/c/d"
+        );
+        assert_eq!(
+            d.merge(&u("../../../../x")).unwrap().to_string(),
+            "http://example.com/x"
+        );
         assert!(u("a/b").merge(&u("c")).is_err());
     }
 
     #[test]
     fn seed001_uri_from_hash() {
-        let b = Uri::build(Some("http"), None, Some("www.example.com"), None, Some("/a/b"), None, None, None).unwrap();
+        let b = Uri::build(
+            Some("http"),
+            None,
+            Some("www.example.com"),
+            None,
+            Some("/a/b"),
+            None,
+            None,
+            None,
+        )
+        .unwrap();
         assert_eq!(b.to_string(), "http://www.example.com/a/b");
         assert!(Uri::build(None, None, Some("h"), None, None, None, None, Some("a:b")).is_err());
         assert!(Uri::parse("http://x y").is_err());
