@@ -76,6 +76,8 @@ pub fn digits(x: f64, mode: Mode) -> Digits {
         };
         (x32 as f64 / 2f64.powi(31), i - 1075)
     };
+    // dtoa's own constants (log10(2) among them) must stay as written for identical results.
+    #[allow(clippy::approx_constant)]
     let ds = (d2 - 1.5) * 0.289529654602168 + 0.1760912590558 + i as f64 * 0.301029995663981;
     let mut k = ds as i32;
     if ds < 0.0 && ds != k as f64 {

@@ -278,10 +278,7 @@ fn write_hex(out: &mut String, a: f64, prec: Option<usize>, alt: bool, upper: bo
             }
         }
         out.push(table[lead as usize] as char);
-        frac <<= 12; // top 52 bits hold the 13 hex digits
-        let _ = lead;
-        let _ = &mut exp;
-        let _ = &mut frac;
+        frac <<= 12; // the 13 hex digits now fill the top 52 bits
     }
     let mut digits = [0u8; 13];
     for (i, d) in digits.iter_mut().enumerate() {
@@ -295,7 +292,7 @@ fn write_hex(out: &mut String, a: f64, prec: Option<usize>, alt: bool, upper: bo
         out.push('.');
     }
     for i in 0..n {
-        out.push(if i < 13 { digits[i] as char } else { '0' });
+        out.push(digits.get(i).map_or('0', |&d| d as char));
     }
     out.push(if upper { 'P' } else { 'p' });
     let _ = write!(out, "{}{}", if exp < 0 { '-' } else { '+' }, exp.abs());
