@@ -13,3 +13,6 @@ pub mod values;
 pub use error::{Error, ErrorKind, Result};
 pub use types::Type;
 pub use values::Value;
+
+#[cfg(feature = "ruby")]
+mod ruby;

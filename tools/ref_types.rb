@@ -178,3 +178,36 @@ Puppet.override(loaders: loaders, current_environment: env) do
   cases.each { |c, _, _| run.(c, c, '') }
   resource_cases.each { |input, ref| run.(input, ref, 'resource') }
 end
+
+# Second fixture: the type aliases of the Debian-packaged modules
+# (/usr/share/puppet/modules.available, `apt-get install puppet-module-puppetlabs-*`),
+# with what the reference prints for the alias name and for its resolved type.
+# Written to tests/fixtures/types/aliases.tsv: name, to_s, resolved_type.to_s.
+available = '/usr/share/puppet/modules.available'
+if File.directory?(available)
+  require 'tmpdir'
+  Dir.mktmpdir do |mp|
+    Dir.children(available).sort.each do |d|
+      short = d.sub(/\A[^-]+-/, '').sub(/-core\z/, '_core').sub(/_core\z/, '')
+      File.symlink(File.join(available, d), File.join(mp, short)) unless File.exist?(File.join(mp, short))
+    end
+    env2 = Puppet::Node::Environment.create(:mods, [mp])
+    loaders2 = Puppet::Pops::Loaders.new(env2)
+    out = File.open(File.join(__dir__, '..', 'tests', 'fixtures', 'types', 'aliases.tsv'), 'w')
+    Puppet.override(loaders: loaders2, current_environment: env2) do
+      loader = loaders2.private_environment_loader
+      Dir.glob(File.join(available, '*', 'types', '**', '*.pp')).sort.each do |f|
+        name = File.read(f)[/^\s*type\s+([A-Z][\w:]*)\s*=/, 1]
+        next unless name
+        begin
+          t = TP.parse(name, loader)
+          resolved = t.respond_to?(:resolved_type) ? t.resolved_type.to_s : ''
+          out.puts [esc(name), esc(t.to_s), esc(resolved)].join("\t")
+        rescue Exception => e
+          out.puts [esc(name), 'error', esc("#{e.class}: #{e.message.lines.first.to_s.chomp}")].join("\t")
+        end
+      end
+    end
+    out.close
+  end
+end
