@@ -3,3 +3,7 @@
 pub mod lexer;
 pub mod span;
 pub mod token;
+pub mod ast;
+pub mod parser;
+pub mod pn;
+pub mod validate;

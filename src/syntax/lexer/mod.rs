@@ -14,6 +14,7 @@
 //! in it) or a heredoc is lexed in one go into a queue that `next_token`
 //! then drains; everything else is lexed on demand.
 
+pub mod dump;
 mod epp;
 mod heredoc;
 mod numbers;
