@@ -296,3 +296,35 @@ fn exact(x: f64, mode: Mode) -> Digits {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(x: f64, n: i32) -> (String, i32) {
+        let d = digits(x, Mode::Fraction(n));
+        (String::from_utf8(d.digits).unwrap(), d.decpt)
+    }
+
+    #[test]
+    fn near_ties_round_to_even_as_ruby_does() {
+        // format('%.2f', 2.675) is "2.68" in Ruby (C gives "2.67").
+        assert_eq!(f(2.675, 2), ("268".to_string(), 1));
+        // format('%.2f', 93784.005) is "93784.00".
+        assert_eq!(f(93784.005, 2), ("93784".to_string(), 5));
+        // exact ties: half to even
+        assert_eq!(f(0.125, 2), ("12".to_string(), 0));
+        assert_eq!(f(0.5, 0), (String::new(), 0));
+        assert_eq!(f(1.5, 0), ("2".to_string(), 1));
+    }
+
+    #[test]
+    fn long_precisions_are_exact() {
+        let d = digits(0.1, Mode::Fraction(20));
+        assert_eq!(
+            std::str::from_utf8(&d.digits).unwrap(),
+            "10000000000000000555"
+        );
+        assert_eq!(d.decpt, 0);
+    }
+}

@@ -5,6 +5,7 @@
 use super::dtoa::{digits, Digits, Mode};
 use super::integer::{push_n, BigMag, IntArg};
 use super::spec::Spec;
+use super::string::SmallStr;
 use crate::error::{Error, Result};
 use std::fmt::Write;
 
@@ -23,9 +24,10 @@ pub fn write_float_to_s(buf: &mut String, x: f64) {
         return;
     }
     // Shortest round-trip digits and exponent, from Rust's `{:e}`.
-    let mut tmp = String::with_capacity(32);
+    let mut tmp = SmallStr::default();
     let _ = write!(tmp, "{:e}", x.abs());
-    let (mantissa, exp) = tmp.split_once('e').unwrap_or((&tmp, "0"));
+    let tmp = tmp.as_str();
+    let (mantissa, exp) = tmp.split_once('e').unwrap_or((tmp, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let mut digits = [0u8; 24];
     let mut n = 0;

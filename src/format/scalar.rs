@@ -6,6 +6,7 @@ use super::float::{float_to_int, write_float, write_float_to_s};
 use super::integer::{write_int, IntArg};
 use super::map::Fmt;
 use super::spec::Spec;
+use super::string::SmallStr;
 use super::string::{
     capitalize, downcase, strip, upcase, write_field, write_inspect_bytes, write_quoted,
 };
@@ -299,6 +300,11 @@ fn boolean(buf: &mut String, spec: &Spec, b: bool) -> Result<()> {
 
 fn integer(buf: &mut String, spec: &Spec, i: i64) -> Result<()> {
     let l = spec.letter;
+    if spec.is_plain() && matches!(l, b'd' | b'p' | b's') {
+        // The common `%d`, `%p` and `%s`: the digits, straight into the buffer.
+        let _ = write!(buf, "{i}");
+        return Ok(());
+    }
     if is_int_letter(l) {
         spec.check_scalar_flags()?;
         write_int(buf, spec, l, IntArg::Small(i));
@@ -342,31 +348,6 @@ fn itoa(i: i64) -> SmallStr {
     s
 }
 
-/// A short string kept on the stack.
-#[derive(Default)]
-struct SmallStr {
-    bytes: [u8; 24],
-    len: usize,
-}
-
-impl SmallStr {
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
-    }
-}
-
-impl Write for SmallStr {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        let end = self.len + s.len();
-        if end > self.bytes.len() {
-            return Err(std::fmt::Error);
-        }
-        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
-}
-
 fn float(buf: &mut String, spec: &Spec, x: f64) -> Result<()> {
     let l = spec.letter;
     if is_int_letter(l) {
@@ -380,6 +361,10 @@ fn float(buf: &mut String, spec: &Spec, x: f64) -> Result<()> {
         return Ok(());
     }
     match l {
+        b'p' | b's' if spec.is_plain() => {
+            write_float_to_s(buf, x);
+            Ok(())
+        }
         b'p' | b's' => {
             let mut text = String::with_capacity(26);
             let quoted = l == b's' && spec.alt;
