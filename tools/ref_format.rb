@@ -66,7 +66,7 @@ def time_value?(v)
   end
 end
 
-def convert(v, f)
+def ref_convert(v, f)
   text = SC.convert(v, f)
   # Ruby's pack('U') makes invalid UTF-8 for surrogates and code points past U+10FFFF;
   # the Rust side errors there instead.
@@ -111,7 +111,7 @@ def write_maps(name, values, maps)
   File.open(File.join(OUT, "#{name}.tsv"), 'w') do |io|
     values.each do |v|
       maps.each do |m|
-        status, text = convert(v, ref_map(m))
+        status, text = ref_convert(v, ref_map(m))
         io.puts [enc(v), map_code(m), status, q(text)].join("\t")
         rows += 1
       end
@@ -120,12 +120,12 @@ def write_maps(name, values, maps)
   puts "#{name}: #{rows} rows"
 end
 
-def write(name, values, formats)
+def write_fixture(name, values, formats)
   rows = 0
   File.open(File.join(OUT, "#{name}.tsv"), 'w') do |io|
     values.each do |v|
       formats.each do |f|
-        status, text = convert(v, f)
+        status, text = ref_convert(v, f)
         io.puts [enc(v), f == :default ? 'D' : q(f), status, q(text)].join("\t")
         rows += 1
       end
@@ -228,7 +228,7 @@ FLOAT_FORMATS = %w[%f %e %g %G %#g %.0f %.1f %.2f %.3f %.5f %.8f %.12f %.15f %.1
 
 if __FILE__ == $PROGRAM_NAME
   values = SCALARS + CONTAINERS + RICH
-  write('cross', values, FORMATS)
+  write_fixture('cross', values, FORMATS)
   write_maps('maps', SCALARS + CONTAINERS, MAPS)
-  write('floats', FLOATS, FLOAT_FORMATS)
+  write_fixture('floats', FLOATS, FLOAT_FORMATS)
 end
