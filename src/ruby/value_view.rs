@@ -12,7 +12,7 @@ use super::type_object::RbType;
 use crate::types::calc::value_view::{ValueView, ViewKind};
 use crate::values::Value;
 use magnus::{
-    prelude::*, r_hash::ForEach, Fixnum, Float, Integer, RArray, RHash, RRegexp, RString, Ruby,
+    prelude::*, r_hash::ForEach, rb_sys::AsRawValue, Fixnum, Float, RArray, RBignum, RHash, RRegexp, RString, Ruby,
     Symbol, TryConvert,
 };
 
@@ -79,7 +79,7 @@ fn classify<'a>(obj: magnus::Value) -> ViewKind<'a> {
             _ => ViewKind::Runtime("Symbol"),
         };
     }
-    if let Some(i) = Integer::from_value(obj) {
+    if let Some(i) = RBignum::from_value(obj) {
         return ViewKind::BigInteger(i.is_negative());
     }
     if let Some(r) = RRegexp::from_value(obj) {
