@@ -159,14 +159,20 @@ pub fn create(name: &str, params: &[Value]) -> Result<Type> {
     })
 }
 
+struct V<'a>(&'a Value);
+impl std::fmt::Display for V<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        super::display::write_value(f, self.0)
+    }
+}
+
+/// Puppet source text of a parameter value (`'a'`, `1`, `Integer`).
+pub fn source_text_value(v: &Value) -> String {
+    V(v).to_string()
+}
+
 /// Puppet source text for `name[params]`, used in messages when the source is not at hand.
 pub fn source_text(name: &str, params: &[Value]) -> String {
-    struct V<'a>(&'a Value);
-    impl std::fmt::Display for V<'_> {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            super::display::write_value(f, self.0)
-        }
-    }
     let mut s = String::from(name);
     if !params.is_empty() {
         s.push('[');
@@ -308,7 +314,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
             tf::optional(Some(type_or_string(&params[0])?))
         }
         "NotUndef" => {
-            check_count(n, params, 1, 1, "1")?;
+            check_count(n, params, 0, 1, "0 to 1")?;
             tf::not_undef(Some(type_or_string(&params[0])?))
         }
         "Type" => {
@@ -354,11 +360,11 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
         }
         "SemVer" => super::rich_create::sem_ver(params)?,
         "Timespan" => {
-            check_count(n, params, 1, 2, "1 or 2")?;
+            check_count(n, params, 0, 2, "0 to 2")?;
             super::rich_create::timespan(params)?
         }
         "Timestamp" => {
-            check_count(n, params, 1, 2, "1 or 2")?;
+            check_count(n, params, 0, 2, "0 to 2")?;
             super::rich_create::timestamp(params)?
         }
         "URI" => {
@@ -366,8 +372,16 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
             super::rich_create::uri(&params[0])?
         }
         "Object" | "TypeSet" => {
-            check_count(n, params, 1, 1, "1")?;
+            // The reference counts TypeSet parameters under the name Object.
+            check_count("Object", params, 1, 1, "1")?;
+            let label = if n == "Object" { "object" } else { "TypeSet" };
             match &params[0] {
+                Value::String(_) | Value::Default => {
+                    return Err(type_err(format!(
+                        "{label} name has wrong type, expects a match for Pattern[/\\A[A-Z][\\w]*(?:::[A-Z][\\w]*)*\\z/], got {}",
+                        source_text_value(&params[0]).replace("default", "Default")
+                    )))
+                }
                 Value::Hash(_) => {
                     let mut s = String::from(n);
                     s.push('[');
@@ -389,12 +403,6 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
 
 /// Write an Object/TypeSet initialisation hash: top-level keys bare, values as in types.
 fn write_i12n(s: &mut String, v: &Value) {
-    struct V<'a>(&'a Value);
-    impl std::fmt::Display for V<'_> {
-        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            super::display::write_value(f, self.0)
-        }
-    }
     if let Value::Hash(m) = v {
         s.push('{');
         for (i, (k, v)) in m.iter().enumerate() {

@@ -6,9 +6,10 @@
 //! between slashes with unescaped slashes escaped, floats in Ruby's notation,
 //! and aliases printed by name (which is what stops recursion).
 
-use super::model::{CallableType, IntRange, RuntimeName, StructElement, Type, TypeKind};
+use super::model::{CallableType, IntRange, RuntimeName, StructElement, Type, TypeAlias, TypeKind};
 use crate::values::{Regexp, Value};
 use std::fmt::{self, Display, Formatter, Write};
+use std::sync::Arc;
 
 /// The text of unparameterised `Object` as the reference prints it.
 pub const OBJECT_TEXT: &str = "Object[{}]";
@@ -17,9 +18,52 @@ pub const TYPESET_TEXT: &str = "TypeSet[{pcore_uri => 'http://puppet.com/2016.1/
 /// The text of `Deferred` (an Object type in the reference).
 pub const DEFERRED_TEXT: &str = "Object[{name => 'Deferred', attributes => {'name' => Pattern[/\\A[$]?[a-z][a-z0-9_]*(?:::[a-z][a-z0-9_]*)*\\z/], 'arguments' => {type => Optional[Array], value => undef}}}]";
 
+/// The output of the type writer: where text goes, and the alias expansion state.
+///
+/// The reference prints a type alias given directly to `to_s` expanded,
+/// `Name = <resolved>`, and every user alias met inside that expansion
+/// expanded too, except one already being expanded (a recursive reference)
+/// and the built-in aliases (`Data`, `RichData`). Aliases inside any other
+/// type print as their name.
+pub struct W<'a> {
+    out: &'a mut dyn Write,
+    expanding: Option<Vec<*const TypeAlias>>,
+}
+
+impl Write for W<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.out.write_str(s)
+    }
+}
+
+impl<'a> W<'a> {
+    /// A writer into `out`; `expand` turns on alias expansion.
+    pub fn new(out: &'a mut dyn Write, expand: bool) -> W<'a> {
+        W {
+            out,
+            expanding: expand.then(Vec::new),
+        }
+    }
+}
+
+/// True for the aliases the reference never expands.
+fn is_builtin_alias(name: &str) -> bool {
+    matches!(name, "Data" | "RichData" | "RichDataKey")
+}
+
 impl Display for Type {
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
-        write_type(f, self)
+        let expand = matches!(self.kind(), TypeKind::Alias(a) if !is_builtin_alias(&a.name));
+        write_type(&mut W::new(f, expand), self)
+    }
+}
+
+impl Type {
+    /// The text with every alias printed by name only (the form used inside other types).
+    pub fn to_name_string(&self) -> String {
+        let mut s = String::new();
+        let _ = write_type(&mut W::new(&mut s, false), self);
+        s
     }
 }
 
@@ -146,7 +190,11 @@ pub fn write_float(f: &mut impl Write, x: f64) -> fmt::Result {
 }
 
 /// Write a value as it appears inside a type's parameters (`'s'`, `1`, `/re/`, `{'k' => v}`).
-pub fn write_value(f: &mut Formatter<'_>, v: &Value) -> fmt::Result {
+pub fn write_value(f: &mut dyn Write, v: &Value) -> fmt::Result {
+    write_value_w(&mut W::new(f, false), v)
+}
+
+fn write_value_w(f: &mut W<'_>, v: &Value) -> fmt::Result {
     match v {
         Value::Undef => f.write_str("undef"),
         Value::Default => f.write_str("default"),
@@ -161,7 +209,7 @@ pub fn write_value(f: &mut Formatter<'_>, v: &Value) -> fmt::Result {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                write_value(f, item)?;
+                write_value_w(f, item)?;
             }
             f.write_char(']')
         }
@@ -171,9 +219,9 @@ pub fn write_value(f: &mut Formatter<'_>, v: &Value) -> fmt::Result {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                write_value(f, k)?;
+                write_value_w(f, k)?;
                 f.write_str(" => ")?;
-                write_value(f, v)?;
+                write_value_w(f, v)?;
             }
             f.write_char('}')
         }
@@ -183,7 +231,7 @@ pub fn write_value(f: &mut Formatter<'_>, v: &Value) -> fmt::Result {
 }
 
 /// Write the size parameters `from[, to]` of a collection-like type.
-fn write_size(f: &mut Formatter<'_>, r: &IntRange) -> fmt::Result {
+fn write_size(f: &mut W<'_>, r: &IntRange) -> fmt::Result {
     write!(f, "{}", r.from.unwrap_or(0))?;
     if let Some(to) = r.to {
         write!(f, ", {to}")?;
@@ -193,9 +241,9 @@ fn write_size(f: &mut Formatter<'_>, r: &IntRange) -> fmt::Result {
 
 /// Write `Name[p1, p2, ...]` with a closure writing the parameters.
 fn bracket(
-    f: &mut Formatter<'_>,
+    f: &mut W<'_>,
     name: &str,
-    params: impl FnOnce(&mut Formatter<'_>) -> fmt::Result,
+    params: impl FnOnce(&mut W<'_>) -> fmt::Result,
 ) -> fmt::Result {
     f.write_str(name)?;
     f.write_char('[')?;
@@ -204,7 +252,7 @@ fn bracket(
 }
 
 /// Write a list of types separated by `", "`.
-fn write_types(f: &mut Formatter<'_>, ts: &[Type]) -> fmt::Result {
+fn write_types(f: &mut W<'_>, ts: &[Type]) -> fmt::Result {
     for (i, t) in ts.iter().enumerate() {
         if i > 0 {
             f.write_str(", ")?;
@@ -215,7 +263,7 @@ fn write_types(f: &mut Formatter<'_>, ts: &[Type]) -> fmt::Result {
 }
 
 /// Write the parameter of Optional/NotUndef: a string type holding a value prints as that string.
-fn write_wrapped(f: &mut Formatter<'_>, t: &Type) -> fmt::Result {
+fn write_wrapped(f: &mut W<'_>, t: &Type) -> fmt::Result {
     match t.kind() {
         TypeKind::String {
             value: Some(v),
@@ -227,9 +275,9 @@ fn write_wrapped(f: &mut Formatter<'_>, t: &Type) -> fmt::Result {
 
 /// Write a range bound of Timespan/Timestamp/Float: `default` when open.
 fn write_opt<T>(
-    f: &mut Formatter<'_>,
+    f: &mut W<'_>,
     v: &Option<T>,
-    w: impl Fn(&mut Formatter<'_>, &T) -> fmt::Result,
+    w: impl Fn(&mut W<'_>, &T) -> fmt::Result,
 ) -> fmt::Result {
     match v {
         Some(x) => w(f, x),
@@ -239,11 +287,11 @@ fn write_opt<T>(
 
 /// Write a `from, to` pair where either end may be open; nothing for an unbounded pair.
 fn write_bounds<T>(
-    f: &mut Formatter<'_>,
+    f: &mut W<'_>,
     name: &str,
     from: &Option<T>,
     to: &Option<T>,
-    w: impl Fn(&mut Formatter<'_>, &T) -> fmt::Result + Copy,
+    w: impl Fn(&mut W<'_>, &T) -> fmt::Result + Copy,
 ) -> fmt::Result {
     if from.is_none() && to.is_none() {
         return f.write_str(name);
@@ -258,7 +306,7 @@ fn write_bounds<T>(
     })
 }
 
-fn write_struct_key(f: &mut Formatter<'_>, e: &StructElement) -> fmt::Result {
+fn write_struct_key(f: &mut W<'_>, e: &StructElement) -> fmt::Result {
     match e.key_type.kind() {
         TypeKind::Optional(_) => {
             f.write_str("Optional[")?;
@@ -274,7 +322,7 @@ fn write_struct_key(f: &mut Formatter<'_>, e: &StructElement) -> fmt::Result {
     }
 }
 
-fn write_callable(f: &mut Formatter<'_>, c: &CallableType) -> fmt::Result {
+fn write_callable(f: &mut W<'_>, c: &CallableType) -> fmt::Result {
     let ret = c
         .return_type
         .as_ref()
@@ -282,9 +330,9 @@ fn write_callable(f: &mut Formatter<'_>, c: &CallableType) -> fmt::Result {
     if c.params.is_none() && c.block.is_none() && ret.is_none() {
         return f.write_str("Callable");
     }
-    let write_params = |f: &mut Formatter<'_>| -> fmt::Result {
+    let write_params = |f: &mut W<'_>| -> fmt::Result {
         let mut first = true;
-        let mut sep = |f: &mut Formatter<'_>| -> fmt::Result {
+        let mut sep = |f: &mut W<'_>| -> fmt::Result {
             if !first {
                 f.write_str(", ")?;
             }
@@ -322,8 +370,8 @@ fn write_callable(f: &mut Formatter<'_>, c: &CallableType) -> fmt::Result {
     f.write_char(']')
 }
 
-/// Write the canonical text of `t`.
-pub fn write_type(f: &mut Formatter<'_>, t: &Type) -> fmt::Result {
+/// Write the canonical text of `t` (aliases by name unless `f` expands them).
+pub fn write_type(f: &mut W<'_>, t: &Type) -> fmt::Result {
     use TypeKind as K;
     match t.kind() {
         K::Any => f.write_str("Any"),
@@ -354,7 +402,7 @@ pub fn write_type(f: &mut Formatter<'_>, t: &Type) -> fmt::Result {
             write_type(f, p)?;
             for a in args {
                 f.write_str(", ")?;
-                write_value(f, a)?;
+                write_value_w(f, a)?;
             }
             Ok(())
         }),
@@ -411,7 +459,7 @@ pub fn write_type(f: &mut Formatter<'_>, t: &Type) -> fmt::Result {
             write_quoted(f, &super::rich::timestamp_text(t))
         }),
         K::Uri(None) => f.write_str("URI"),
-        K::Uri(Some(map)) => bracket(f, "URI", |f| write_value(f, &Value::Hash(map.clone()))),
+        K::Uri(Some(map)) => bracket(f, "URI", |f| write_value_w(f, &Value::Hash(map.clone()))),
         K::Collection(None) => f.write_str("Collection"),
         K::Collection(Some(r)) => bracket(f, "Collection", |f| write_size(f, r)),
         K::Array { element, size } => {
@@ -515,7 +563,26 @@ pub fn write_type(f: &mut Formatter<'_>, t: &Type) -> fmt::Result {
             }
         }),
         K::Object(text) | K::TypeSet(text) => f.write_str(text),
-        K::Alias(a) => f.write_str(&a.name),
+        K::Alias(a) => {
+            f.write_str(&a.name)?;
+            let ptr = Arc::as_ptr(a);
+            let expand = match &f.expanding {
+                Some(stack) => !is_builtin_alias(&a.name) && !stack.contains(&ptr),
+                None => false,
+            };
+            if let (true, Some(r)) = (expand, a.resolved()) {
+                f.write_str(" = ")?;
+                if let Some(stack) = f.expanding.as_mut() {
+                    stack.push(ptr);
+                }
+                let res = write_type(f, r);
+                if let Some(stack) = f.expanding.as_mut() {
+                    stack.pop();
+                }
+                res?;
+            }
+            Ok(())
+        }
         K::TypeReference(name) => bracket(f, "TypeReference", |f| write_quoted(f, name)),
     }
 }

@@ -1,6 +1,7 @@
 //! The Puppet type system: the type model, its construction and validation,
 //! the canonical text, the parser from type expressions, and the calculator.
 
+pub mod calc;
 pub mod create;
 pub mod display;
 pub mod factory;

@@ -6,7 +6,8 @@ use super::create::{value_class, CreateError};
 use super::factory as tf;
 use super::model::Type;
 use crate::error::Error;
-use crate::values::{SemVerRange, Timespan, Timestamp, Value, ValueMap};
+use crate::values::uri::UriPart;
+use crate::values::{SemVerRange, Timespan, Timestamp, Uri, Value, ValueMap};
 
 type CResult<T> = std::result::Result<T, CreateError>;
 
@@ -109,6 +110,11 @@ fn timestamp_param(v: &Value) -> CResult<Option<Timestamp>> {
     if let Value::Timestamp(t) = v {
         return Ok(Some(*t));
     }
+    if let Value::String(s) = v {
+        return Timestamp::parse(s, None, false, None)
+            .map(Some)
+            .map_err(|e| err(e.message));
+    }
     match seconds_to_nanos(v) {
         Some(nanos) => Ok(Some(Timestamp { nanos })),
         None => Err(err(format!(
@@ -168,7 +174,26 @@ pub fn uri(p: &Value) -> CResult<Type> {
             Ok(tf::uri(Some(out)))
         }
         Value::Integer(_) => Ok(tf::uri_any()),
-        Value::String(s) => Err(err(format!("Unable to parse '{s}' as a URI"))),
+        Value::String(s) => {
+            let bad = || {
+                err(format!(
+                    "URI-Type parameter has wrong type, expects a match for Pattern[/(?x-mi:\n  an absolute URI (RFC 3986) with a scheme)/], got '{s}'"
+                ))
+            };
+            let u = Uri::parse(s).map_err(|_| bad())?;
+            if u.scheme.is_none() {
+                return Err(bad());
+            }
+            let mut out = ValueMap::new();
+            for (name, part) in u.type_parts() {
+                let v = match part {
+                    UriPart::Text(t) => Value::string(t),
+                    UriPart::Port(p) => Value::Integer(p),
+                };
+                out.insert(Value::string(name), v);
+            }
+            Ok(tf::uri(Some(out)))
+        }
         _ => Err(CreateError::InvalidSpec),
     }
 }

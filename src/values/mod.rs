@@ -12,6 +12,7 @@ pub mod regexp;
 pub mod semver;
 pub mod semver_range;
 pub mod strftime;
+pub mod strptime;
 pub mod timespan;
 pub mod timestamp;
 pub mod uri;

@@ -1,0 +1,612 @@
+//! The Puppet lexer: source text to [`Token`]s, identical to the reference
+//! `Puppet::Pops::Parser::Lexer2` (token names, values, offsets, errors).
+//!
+//! The lexer is a pull lexer ([`Lexer::next_token`]); [`tokenize`] collects
+//! a whole source. The context-free part of the scanning is a `logos` DFA
+//! ([`scanner`]); this module dispatches on the first byte and handles the
+//! context-dependent tokens by hand: `[` (LISTSTART after blanks or at the
+//! start, else LBRACK), `(` (WSLPAREN when first on a line), `{` (SELBRACE
+//! after `?`), `/` (regex where an operand may start, else DIV), numbers,
+//! quoted strings with interpolation ([`strings`]), heredocs ([`heredoc`])
+//! and EPP templates ([`epp`]).
+//!
+//! Like the reference, a double quoted string (with everything interpolated
+//! in it) or a heredoc is lexed in one go into a queue that `next_token`
+//! then drains; everything else is lexed on demand.
+
+mod epp;
+mod heredoc;
+mod numbers;
+mod scanner;
+mod strings;
+
+use crate::error::Error;
+use crate::syntax::span::Span;
+use crate::syntax::token::{Token, TokenKind};
+use scanner::{blank_run, char_at, char_before, is_blank, is_name, scan_raw, Raw};
+use std::borrow::Cow;
+use std::collections::VecDeque;
+
+/// How deeply strings may nest inside interpolations (and heredocs inside
+/// heredoc text) before lexing stops with an error instead of exhausting the stack.
+pub const MAX_NESTING: u32 = 256;
+
+/// Lexer settings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Lex an EPP template (`fullscan_epp`): text mode first, `<% %>` tags.
+    pub epp: bool,
+    /// Tasks mode (`Puppet[:tasks]`): `plan` and `apply` are keywords.
+    pub tasks: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EppMode {
+    Text,
+    Epp,
+    Expr,
+}
+
+/// What one lexing step produced.
+enum Lexed<'src> {
+    /// A token to deliver now.
+    Token(Token<'src>),
+    /// Tokens of an interpolated double quoted string were queued.
+    QueuedString,
+    /// Nothing (blanks, comments, line breaks) or tokens queued by a heredoc or EPP tag.
+    Nothing,
+}
+
+/// Configuration of a lexer lexing heredoc text (the reference's unquoted string mode).
+#[derive(Clone, Copy, Debug)]
+struct UqMode {
+    escapes: strings::Escapes,
+    slurp: strings::Slurp,
+}
+
+/// A pull lexer over one source text.
+pub struct Lexer<'src> {
+    src: &'src str,
+    b: &'src [u8],
+    pos: usize,
+    queue: VecDeque<Token<'src>>,
+    /// Kind of the last token delivered or lexed (the reference's `:after`).
+    after: Option<TokenKind>,
+    brace_count: i64,
+    /// Where the current line started, for WSLPAREN.
+    line_start: usize,
+    /// Where to continue after the next line break when heredoc text follows it.
+    newline_jump: Option<usize>,
+    epp_mode: Option<EppMode>,
+    epp_open: Option<usize>,
+    options: Options,
+    uq: Option<UqMode>,
+    /// The span of the scanner's last successful match (used in error messages).
+    last_match: Option<(usize, usize)>,
+    depth: u32,
+    started: bool,
+    done: bool,
+    failed: Option<Error>,
+}
+
+/// Lexes a whole Puppet source text into tokens (without the final EOF).
+pub fn tokenize(source: &str) -> Result<Vec<Token<'_>>, Error> {
+    Lexer::new(source).collect_tokens()
+}
+
+/// Lexes a whole EPP template into tokens (starting with EPP_START).
+pub fn tokenize_epp(source: &str) -> Result<Vec<Token<'_>>, Error> {
+    Lexer::with_options(
+        source,
+        Options {
+            epp: true,
+            ..Options::default()
+        },
+    )
+    .collect_tokens()
+}
+
+/// Lexes source bytes: a byte order mark or invalid UTF-8 is an error.
+pub fn tokenize_bytes(source: &[u8], options: Options) -> Result<Vec<Token<'_>>, Error> {
+    check_bom(source)?;
+    let text = std::str::from_utf8(source).map_err(|e| {
+        let at = e.valid_up_to();
+        Error::parse(
+            format!("Invalid UTF-8 byte sequence at byte offset {at}: puppet source must be UTF-8"),
+            Span::new(at, at + e.error_len().unwrap_or(0)),
+        )
+    })?;
+    Lexer::with_options(text, options).collect_tokens()
+}
+
+/// Rejects input that starts with a byte order mark, naming its encoding.
+pub fn check_bom(source: &[u8]) -> Result<(), Error> {
+    let b = |i: usize| source.get(i).copied().unwrap_or(b' ');
+    let (name, size) = match (b(0), b(1), b(2), b(3)) {
+        (0x00, 0x00, 0xFE, 0xFF) | (0xFF, 0xFE, 0x00, 0x00) => ("UTF-32", 4),
+        (0x84, 0x31, 0x95, 0x33) => ("GB-18030", 4),
+        (0xDD, 0x73, 0x66, 0x73) => ("UTF-EBCDIC", 4),
+        (0x0E, 0xFE, 0xFF, _) => ("SCSU", 3),
+        (0xEF, 0xBB, 0xBF, _) => ("UTF-8", 3),
+        (0xF7, 0x64, 0x4C, _) => ("UTF-1", 3),
+        (0xFB, 0xEE, 0x28, _) => ("BOCU", 3),
+        (0xFE, 0xFF, _, _) | (0xFF, 0xFE, _, _) => ("UTF-16", 2),
+        _ => return Ok(()),
+    };
+    let bytes: Vec<String> = (0..size).map(|i| format!("{:X}", b(i))).collect();
+    Err(Error::parse(
+        format!(
+            "Illegal {name} Byte Order mark at beginning of input: [{}] - remove these from the puppet source",
+            bytes.join(" ")
+        ),
+        Span::new(0, size),
+    ))
+}
+
+impl<'src> Lexer<'src> {
+    /// A lexer for ordinary Puppet source.
+    pub fn new(src: &'src str) -> Lexer<'src> {
+        Lexer::with_options(src, Options::default())
+    }
+
+    /// A lexer with the given options (EPP mode, tasks mode).
+    pub fn with_options(src: &'src str, options: Options) -> Lexer<'src> {
+        Lexer {
+            src,
+            b: src.as_bytes(),
+            pos: 0,
+            queue: VecDeque::new(),
+            after: None,
+            brace_count: 0,
+            line_start: 0,
+            newline_jump: None,
+            epp_mode: None,
+            epp_open: None,
+            options,
+            uq: None,
+            last_match: None,
+            depth: 0,
+            started: false,
+            done: false,
+            failed: None,
+        }
+    }
+
+    /// The source text being lexed.
+    pub fn source(&self) -> &'src str {
+        self.src
+    }
+
+    /// The next token; at the end of input an EOF token (repeatedly).
+    /// After an error the same error is returned again.
+    pub fn next_token(&mut self) -> Result<Token<'src>, Error> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        match self.next_inner() {
+            Ok(t) => Ok(t),
+            Err(e) => {
+                self.failed = Some(e.clone());
+                self.queue.clear();
+                Err(e)
+            }
+        }
+    }
+
+    /// All remaining tokens, without the final EOF.
+    pub fn collect_tokens(mut self) -> Result<Vec<Token<'src>>, Error> {
+        let mut out = Vec::with_capacity(self.b.len() / 5 + 4);
+        loop {
+            let t = self.next_token()?;
+            if t.kind == TokenKind::Eof {
+                return Ok(out);
+            }
+            out.push(t);
+        }
+    }
+
+    fn next_inner(&mut self) -> Result<Token<'src>, Error> {
+        if !self.started {
+            self.start()?;
+        }
+        loop {
+            if let Some(t) = self.queue.pop_front() {
+                self.after = Some(t.kind);
+                return Ok(t);
+            }
+            if self.pos >= self.b.len() || self.done {
+                if self.options.epp && self.epp_open.is_some() {
+                    return Err(self.error_at(
+                        "Unbalanced epp tag, reached <eof> without closing tag.",
+                        self.b.len(),
+                    ));
+                }
+                self.done = true;
+                let end = self.b.len();
+                return Ok(Token::new(TokenKind::Eof, Span::at(end), ""));
+            }
+            if let Lexed::Token(t) = self.lex_token()? {
+                self.after = Some(t.kind);
+                return Ok(t);
+            }
+        }
+    }
+
+    fn start(&mut self) -> Result<(), Error> {
+        self.started = true;
+        check_bom(self.b)?;
+        if self.options.epp {
+            self.epp_mode = Some(EppMode::Text);
+            self.queue
+                .push_back(Token::new(TokenKind::EppStart, Span::at(0), ""));
+            self.interpolate_epp(false)?;
+        } else if self.uq.is_none() {
+            self.skip_blanks();
+        }
+        Ok(())
+    }
+
+    // ---- small helpers
+
+    fn peek(&self, ahead: usize) -> u8 {
+        self.b.get(self.pos + ahead).copied().unwrap_or(0)
+    }
+
+    /// The source text `a..b`, or "" when that is not on character boundaries.
+    fn text(&self, a: usize, b: usize) -> &'src str {
+        self.src.get(a..b).unwrap_or("")
+    }
+
+    /// A parse error at byte offset `at`.
+    fn error_at(&self, message: impl Into<String>, at: usize) -> Error {
+        Error::parse(message, Span::at(at.min(self.b.len())))
+    }
+
+    /// The reference's "followed by" text: the next 5 characters and "...", or "<eof>".
+    fn followed_by(&self, at: usize) -> String {
+        if at >= self.b.len() {
+            return "<eof>".to_string();
+        }
+        let rest = String::from_utf8_lossy(&self.b[at..(at + 24).min(self.b.len())]);
+        let head: String = rest.chars().take(5).collect();
+        format!("{head}...")
+            .replace('\t', "\\t")
+            .replace('\n', "\\n")
+            .replace('\r', "\\r")
+    }
+
+    /// Skips `[[:blank:]\r]+` at the current position (the reference's `skip(PATTERN_WS)`).
+    fn skip_blanks(&mut self) {
+        let n = blank_run(&self.b[self.pos..]);
+        if n > 0 {
+            self.last_match = Some((self.pos, self.pos + n));
+            self.pos += n;
+        } else {
+            self.last_match = None;
+        }
+    }
+
+    /// A token of `kind` covering `start..end`, valued with its source text.
+    fn tok(&self, kind: TokenKind, start: usize, end: usize) -> Token<'src> {
+        Token::new(kind, Span::new(start, end), self.text(start, end))
+    }
+
+    /// Emits a token of `kind` at the current position with `len` bytes and advances.
+    fn emit(&mut self, kind: TokenKind, len: usize) -> Lexed<'src> {
+        let start = self.pos;
+        self.pos += len;
+        Lexed::Token(self.tok(kind, start, self.pos))
+    }
+
+    fn regex_acceptable(&self) -> bool {
+        !self.after.is_some_and(|k| k.ends_operand())
+    }
+
+    /// Lexes one token (or skips blanks, a comment, a line break) at the current position.
+    fn lex_token(&mut self) -> Result<Lexed<'src>, Error> {
+        let c = self.b[self.pos];
+        match c {
+            b'\n' => {
+                if let Some(jump) = self.newline_jump.take() {
+                    self.pos = jump;
+                } else {
+                    self.pos += 1;
+                }
+                self.line_start = self.pos;
+                Ok(Lexed::Nothing)
+            }
+            b'"' => self.interpolate_dq(),
+            b'\'' => self.lex_sq(),
+            b'0'..=b'9' => self.lex_number(),
+            b'[' => {
+                let list = self.pos == 0
+                    || char_before(self.b, self.pos)
+                        .is_some_and(|ch| is_blank(ch) || ch == '\r' || ch == '\n');
+                let kind = if list {
+                    TokenKind::ListStart
+                } else {
+                    TokenKind::LBrack
+                };
+                Ok(self.emit(kind, 1))
+            }
+            b'(' => {
+                let ls = self.line_start.min(self.pos);
+                let leading = &self.b[ls..self.pos];
+                let ws = ls == self.pos || blank_run(leading) == leading.len();
+                let kind = if ws {
+                    TokenKind::WsLParen
+                } else {
+                    TokenKind::LParen
+                };
+                Ok(self.emit(kind, 1))
+            }
+            b'{' => {
+                self.brace_count += 1;
+                let kind = if self.after == Some(TokenKind::QMark) {
+                    TokenKind::SelBrace
+                } else {
+                    TokenKind::LBrace
+                };
+                Ok(self.emit(kind, 1))
+            }
+            b'}' => {
+                self.brace_count -= 1;
+                Ok(self.emit(TokenKind::RBrace, 1))
+            }
+            b'/' => self.lex_slash(),
+            b'@' if self.peek(1) == b'(' => {
+                self.heredoc()?;
+                Ok(Lexed::Nothing)
+            }
+            b'%' if self.peek(1) == b'>' && self.epp_mode.is_some() => {
+                let start = self.pos;
+                self.pos += 2;
+                if self.epp_mode == Some(EppMode::Expr) {
+                    let t = self.tok(TokenKind::EppEnd, start, self.pos);
+                    self.queue.push_back(t);
+                }
+                self.epp_mode = Some(EppMode::Text);
+                self.interpolate_epp(false)?;
+                Ok(Lexed::Nothing)
+            }
+            b'-' if self.epp_mode.is_some() && self.peek(1) == b'%' && self.peek(2) == b'>' => {
+                let start = self.pos;
+                self.pos += 3;
+                if self.epp_mode == Some(EppMode::Expr) {
+                    let t = self.tok(TokenKind::EppEndTrim, start, self.pos);
+                    self.queue.push_back(t);
+                }
+                self.interpolate_epp(true)?;
+                Ok(Lexed::Nothing)
+            }
+            _ => self.lex_raw(),
+        }
+    }
+
+    /// Context-free tokens via the logos scanner; unicode blanks and OTHER by hand.
+    fn lex_raw(&mut self) -> Result<Lexed<'src>, Error> {
+        let start = self.pos;
+        let Some((raw, len)) = scan_raw(&self.b[start..]) else {
+            // unicode blanks, or an unrecognised byte
+            if self.b[start] >= 0x80 {
+                if let Some((ch, _)) = char_at(&self.b[start..]) {
+                    if is_blank(ch) {
+                        self.skip_blanks();
+                        return Ok(Lexed::Nothing);
+                    }
+                }
+            }
+            self.last_match = None;
+            self.pos += 1;
+            return Ok(Lexed::Token(Token::new(
+                TokenKind::Other,
+                Span::new(start, start + 1),
+                "",
+            )));
+        };
+        let end = start + len;
+        match raw {
+            Raw::Blank | Raw::Comment => {
+                self.last_match = Some((start, end));
+                self.pos = end;
+                self.skip_trailing_unicode_blanks(raw);
+                Ok(Lexed::Nothing)
+            }
+            Raw::BareWord => {
+                self.last_match = Some((start, end));
+                self.pos = end;
+                let word = self.text(start, end);
+                let span = Span::new(start, end);
+                let kind = if !is_name(word) {
+                    TokenKind::Word
+                } else if word.starts_with("::") {
+                    TokenKind::Name
+                } else {
+                    match TokenKind::keyword(word) {
+                        Some(k) => k,
+                        None if self.options.tasks && word == "plan" => TokenKind::Plan,
+                        None if self.options.tasks && word == "apply" => TokenKind::Apply,
+                        None => TokenKind::Name,
+                    }
+                };
+                Ok(Lexed::Token(Token::new(kind, span, word)))
+            }
+            Raw::ClassRef => {
+                self.last_match = Some((start, end));
+                self.pos = end;
+                if self.peek(0) == b':' && self.peek(1) == b':' {
+                    let (msg, at) = if self.b[start] == b':' {
+                        ("Illegal fully qualified class reference", end + 3)
+                    } else {
+                        ("Illegal class reference", end + 1)
+                    };
+                    return Err(self.error_at(msg, at));
+                }
+                Ok(Lexed::Token(self.tok(TokenKind::ClassRef, start, end)))
+            }
+            Raw::ColonColon => Err(self.error_at("Illegal fully qualified name", start + 2)),
+            Raw::Variable => {
+                self.last_match = Some((start, end));
+                self.pos = end;
+                Ok(Lexed::Token(Token::new(
+                    TokenKind::Variable,
+                    Span::new(start, end),
+                    self.text(start + 1, end),
+                )))
+            }
+            Raw::Dollar => {
+                self.last_match = None;
+                self.pos = end;
+                Ok(Lexed::Token(Token::new(
+                    TokenKind::Variable,
+                    Span::new(start, end),
+                    "",
+                )))
+            }
+            _ => {
+                let kind = raw.fixed_kind().unwrap_or(TokenKind::Other);
+                Ok(self.emit(kind, len))
+            }
+        }
+    }
+
+    /// A `[[:blank:]\r]+` run may continue with unicode blanks after the ASCII ones.
+    fn skip_trailing_unicode_blanks(&mut self, raw: Raw) {
+        if raw == Raw::Blank && self.peek(0) >= 0x80 {
+            let n = blank_run(&self.b[self.pos..]);
+            if let Some((s, _)) = self.last_match {
+                self.last_match = Some((s, self.pos + n));
+            }
+            self.pos += n;
+        }
+    }
+
+    fn lex_number(&mut self) -> Result<Lexed<'src>, Error> {
+        let start = self.pos;
+        match numbers::scan_number(self.b, start) {
+            Some(end) => {
+                let value = self.text(start, end);
+                if let Some(msg) = numbers::number_error(value) {
+                    return Err(self.error_at(msg, start));
+                }
+                self.last_match = Some((start, end));
+                self.pos = end;
+                Ok(Lexed::Token(self.tok(TokenKind::Number, start, end)))
+            }
+            None => {
+                let (at, msg) = numbers::invalid_number(self.b, start);
+                Err(self.error_at(msg, at))
+            }
+        }
+    }
+
+    /// `/*` comments, regexes where an operand may start, else DIV.
+    fn lex_slash(&mut self) -> Result<Lexed<'src>, Error> {
+        let start = self.pos;
+        if self.peek(1) == b'*' {
+            return match find(&self.b[start + 2..], b"*/") {
+                Some(i) => {
+                    let end = start + 2 + i + 2;
+                    self.last_match = Some((start, end));
+                    self.pos = end;
+                    Ok(Lexed::Nothing)
+                }
+                None => {
+                    self.last_match = None;
+                    Err(self.error_at("Unclosed multiline comment", start))
+                }
+            };
+        }
+        if self.regex_acceptable() {
+            if let Some(end) = self.scan_regex(start) {
+                self.pos = end;
+                let inner = self.text(start + 1, end - 1);
+                let value = if inner.contains("\\/") {
+                    Cow::Owned(inner.replace("\\/", "/"))
+                } else {
+                    Cow::Borrowed(inner)
+                };
+                return Ok(Lexed::Token(Token::new(
+                    TokenKind::Regex,
+                    Span::new(start, end),
+                    value,
+                )));
+            }
+        }
+        Ok(self.emit(TokenKind::Div, 1))
+    }
+
+    /// The end of a regex literal starting at `start` (a `/`): the first `/`
+    /// that is not escaped by an odd number of backslashes.
+    fn scan_regex(&mut self, start: usize) -> Option<usize> {
+        let b = self.b;
+        let Some(first) = memchr(b'/', &b[start + 1..]) else {
+            self.last_match = None;
+            return None;
+        };
+        let mut close = start + 1 + first;
+        self.last_match = Some((start, close + 1));
+        loop {
+            // the closing slash is escaped when preceded by an odd run of backslashes
+            let mut k = close;
+            while k > start + 1 && b[k - 1] == b'\\' {
+                k -= 1;
+            }
+            if (close - k) % 2 == 0 {
+                return Some(close + 1);
+            }
+            match memchr(b'/', &b[close + 1..]) {
+                Some(i) => {
+                    self.last_match = Some((close + 1, close + 2 + i));
+                    close = close + 1 + i;
+                }
+                None => {
+                    self.last_match = None;
+                    return None;
+                }
+            }
+        }
+    }
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Result<Token<'static>, Error>;
+
+    /// Owned tokens until EOF (convenient for bindings; the parser should use
+    /// [`Lexer::next_token`], which borrows values from the source).
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done && (self.queue.is_empty() || self.failed.is_some()) {
+            return None;
+        }
+        match self.next_token() {
+            Ok(t) if t.kind == TokenKind::Eof => None,
+            Ok(t) => Some(Ok(t.into_owned())),
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// Position of the first `needle` byte in `hay`.
+fn memchr(needle: u8, hay: &[u8]) -> Option<usize> {
+    hay.iter().position(|&c| c == needle)
+}
+
+/// Position of the first occurrence of `needle` in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    if needle.is_empty() {
+        return Some(0);
+    }
+    let first = needle[0];
+    let mut from = 0;
+    while let Some(i) = memchr(first, &hay[from..]) {
+        let at = from + i;
+        if hay[at..].starts_with(needle) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}

@@ -1,0 +1,274 @@
+//! The context-free part of the scanner: a `logos` DFA over ASCII source
+//! bytes for blanks, comments, operators, punctuation, names, bare words,
+//! type references and variables.
+//!
+//! Everything whose meaning depends on context (`[`, `(`, `{`, `}`, `/`,
+//! quotes, numbers, heredocs, EPP tags, newlines) is recognised by hand in
+//! the parent module before this scanner is consulted.
+
+use crate::syntax::token::TokenKind;
+use logos::Logos;
+
+/// Raw tokens recognised without context.
+#[derive(Logos, Debug, Clone, Copy, PartialEq, Eq)]
+#[logos(utf8 = false)]
+pub(crate) enum Raw {
+    /// ASCII blanks and carriage returns (unicode blanks are handled by hand).
+    #[regex(b"[ \t\r]+")]
+    Blank,
+    /// `#` to the end of the line (the line break is not included).
+    #[regex(b"#[^\n]*", allow_greedy = true)]
+    Comment,
+    /// A bare word, possibly `::`-prefixed and qualified: NAME, keyword or WORD.
+    #[regex(b"(::)?[a-z_]([A-Za-z0-9_-]*[A-Za-z0-9_])?(::[a-z_]([A-Za-z0-9_-]*[A-Za-z0-9_])?)*")]
+    BareWord,
+    /// An upper case (qualified) reference.
+    #[regex(b"(::)?[A-Z][A-Za-z0-9_]*(::[A-Z][A-Za-z0-9_]*)*")]
+    ClassRef,
+    /// `$name`, `$::a::b`, `$0`.
+    #[regex(b"\\$(::)?([A-Za-z0-9_]+::)*[A-Za-z0-9_]+")]
+    Variable,
+    /// A lone `$`.
+    #[token(b"$")]
+    Dollar,
+    /// `::` not followed by a name or reference (an error).
+    #[token(b"::")]
+    ColonColon,
+    #[token(b":")]
+    Colon,
+    #[token(b".")]
+    Dot,
+    #[token(b",")]
+    Comma,
+    #[token(b"]")]
+    RBrack,
+    #[token(b")")]
+    RParen,
+    #[token(b";")]
+    Semic,
+    #[token(b"?")]
+    QMark,
+    #[token(b"*")]
+    Times,
+    #[token(b"%")]
+    Modulo,
+    #[token(b"@")]
+    At,
+    #[token(b"@@")]
+    AtAt,
+    #[token(b"|")]
+    Pipe,
+    #[token(b"|>")]
+    RCollect,
+    #[token(b"|>>")]
+    RRCollect,
+    #[token(b"=")]
+    Equals,
+    #[token(b"==")]
+    IsEqual,
+    #[token(b"=>")]
+    FArrow,
+    #[token(b"=~")]
+    Match,
+    #[token(b"+")]
+    Plus,
+    #[token(b"+=")]
+    Appends,
+    #[token(b"+>")]
+    PArrow,
+    #[token(b"-")]
+    Minus,
+    #[token(b"->")]
+    InEdge,
+    #[token(b"-=")]
+    Deletes,
+    #[token(b"!")]
+    Not,
+    #[token(b"!=")]
+    NotEqual,
+    #[token(b"!~")]
+    NoMatch,
+    #[token(b"~")]
+    Tilde,
+    #[token(b"~>")]
+    InEdgeSub,
+    #[token(b"<")]
+    LessThan,
+    #[token(b"<=")]
+    LessEqual,
+    #[token(b"<|")]
+    LCollect,
+    #[token(b"<<")]
+    LShift,
+    #[token(b"<<|")]
+    LLCollect,
+    #[token(b"<-")]
+    OutEdge,
+    #[token(b"<~")]
+    OutEdgeSub,
+    #[token(b">")]
+    GreaterThan,
+    #[token(b">=")]
+    GreaterEqual,
+    #[token(b">>")]
+    RShift,
+}
+
+impl Raw {
+    /// The token kind of a fixed operator or punctuation raw token.
+    pub(crate) fn fixed_kind(self) -> Option<TokenKind> {
+        use TokenKind as K;
+        Some(match self {
+            Raw::Colon => K::Colon,
+            Raw::Dot => K::Dot,
+            Raw::Comma => K::Comma,
+            Raw::RBrack => K::RBrack,
+            Raw::RParen => K::RParen,
+            Raw::Semic => K::Semic,
+            Raw::QMark => K::QMark,
+            Raw::Times => K::Times,
+            Raw::Modulo => K::Modulo,
+            Raw::At => K::At,
+            Raw::AtAt => K::AtAt,
+            Raw::Pipe => K::Pipe,
+            Raw::RCollect => K::RCollect,
+            Raw::RRCollect => K::RRCollect,
+            Raw::Equals => K::Equals,
+            Raw::IsEqual => K::IsEqual,
+            Raw::FArrow => K::FArrow,
+            Raw::Match => K::Match,
+            Raw::Plus => K::Plus,
+            Raw::Appends => K::Appends,
+            Raw::PArrow => K::PArrow,
+            Raw::Minus => K::Minus,
+            Raw::InEdge => K::InEdge,
+            Raw::Deletes => K::Deletes,
+            Raw::Not => K::Not,
+            Raw::NotEqual => K::NotEqual,
+            Raw::NoMatch => K::NoMatch,
+            Raw::Tilde => K::Tilde,
+            Raw::InEdgeSub => K::InEdgeSub,
+            Raw::LessThan => K::LessThan,
+            Raw::LessEqual => K::LessEqual,
+            Raw::LCollect => K::LCollect,
+            Raw::LShift => K::LShift,
+            Raw::LLCollect => K::LLCollect,
+            Raw::OutEdge => K::OutEdge,
+            Raw::OutEdgeSub => K::OutEdgeSub,
+            Raw::GreaterThan => K::GreaterThan,
+            Raw::GreaterEqual => K::GreaterEqual,
+            Raw::RShift => K::RShift,
+            _ => return None,
+        })
+    }
+}
+
+/// Scans one raw token at the start of `bytes`: its kind and length, or
+/// `None` when no context-free token starts there.
+pub(crate) fn scan_raw(bytes: &[u8]) -> Option<(Raw, usize)> {
+    let mut lex = Raw::lexer(bytes);
+    match lex.next() {
+        Some(Ok(raw)) => Some((raw, lex.span().end)),
+        _ => None,
+    }
+}
+
+/// True when `name` (a bare word) is a NAME: every `::`-separated segment
+/// starts with `a-z` and contains only word characters.
+pub(crate) fn is_name(word: &str) -> bool {
+    let w = word.strip_prefix("::").unwrap_or(word);
+    w.split("::").all(|seg| {
+        let b = seg.as_bytes();
+        !b.is_empty()
+            && b[0].is_ascii_lowercase()
+            && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    })
+}
+
+/// Decodes the character that starts at `bytes[0]`, if it is valid UTF-8.
+pub(crate) fn char_at(bytes: &[u8]) -> Option<(char, usize)> {
+    let n = match *bytes.first()? {
+        b if b < 0x80 => 1,
+        b if b >= 0xF0 => 4,
+        b if b >= 0xE0 => 3,
+        b if b >= 0xC0 => 2,
+        _ => return None,
+    };
+    let s = std::str::from_utf8(bytes.get(..n)?).ok()?;
+    s.chars().next().map(|c| (c, n))
+}
+
+/// Decodes the character that ends just before `bytes[end]`.
+pub(crate) fn char_before(bytes: &[u8], end: usize) -> Option<char> {
+    let start = end.saturating_sub(4);
+    (start..end)
+        .find_map(|i| char_at(&bytes[i..end]).filter(|(_, n)| i + n == end))
+        .map(|(c, _)| c)
+}
+
+/// Ruby's `[[:blank:]]` on UTF-8 text: tab and the Space_Separator characters.
+pub(crate) fn is_blank(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}' | '\u{202F}' | '\u{205F}' | '\u{3000}'
+    )
+}
+
+/// Length of the run of `[[:blank:]\r]` characters at the start of `bytes`.
+pub(crate) fn blank_run(bytes: &[u8]) -> usize {
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' | b'\r' => i += 1,
+            b if b < 0x80 => break,
+            _ => match char_at(&bytes[i..]) {
+                Some((c, n)) if is_blank(c) => i += n,
+                _ => break,
+            },
+        }
+    }
+    i
+}
+
+/// Ruby's `\b` word test for the character starting at `bytes[0]` (unicode aware).
+pub(crate) fn is_word_char_at(bytes: &[u8]) -> bool {
+    match bytes.first() {
+        None => false,
+        Some(b) if *b < 0x80 => b.is_ascii_alphanumeric() || *b == b'_',
+        Some(_) => char_at(bytes).is_some_and(|(c, _)| c.is_alphanumeric()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn raw_longest_match() {
+        assert_eq!(scan_raw(b"<<|x"), Some((Raw::LLCollect, 3)));
+        assert_eq!(scan_raw(b"|>>"), Some((Raw::RRCollect, 3)));
+        assert_eq!(scan_raw(b"foo-bar- x"), Some((Raw::BareWord, 7)));
+        assert_eq!(scan_raw(b"foo::Bar"), Some((Raw::BareWord, 3)));
+        assert_eq!(scan_raw(b"::Foo::Bar::x"), Some((Raw::ClassRef, 10)));
+        assert_eq!(scan_raw(b"$a::b::"), Some((Raw::Variable, 5)));
+        assert_eq!(scan_raw(b"$-"), Some((Raw::Dollar, 1)));
+        assert_eq!(scan_raw(b"::9"), Some((Raw::ColonColon, 2)));
+        assert_eq!(scan_raw(b"\\"), None);
+    }
+
+    #[test]
+    fn seed004_name_vs_word() {
+        assert!(is_name("apache::port"));
+        assert!(is_name("::apache"));
+        assert!(!is_name("_bare_word"));
+        assert!(!is_name("this-is-a-bare-word"));
+        assert!(!is_name("foo::_x"));
+    }
+
+    #[test]
+    fn seed004_unicode_blanks() {
+        assert_eq!(blank_run(" \u{a0}\u{3000}\tx".as_bytes()), 1 + 2 + 3 + 1);
+        assert_eq!(blank_run("\u{200B}".as_bytes()), 0);
+    }
+}
