@@ -19,8 +19,14 @@ Bench.workload 'struct_instance', target: 10,
   source = "Struct[{name => String[1], port => Integer[0, 65535], ensure => Enum[present, absent], " \
            "Optional[tags] => Array[String], mode => Pattern[/\\A[0-7]{4}\\z/]}]"
   value = { 'name' => 'web', 'port' => 80, 'ensure' => 'present', 'tags' => %w[a b], 'mode' => '0644' }
-  type = PuppetTypes::TypeParser.parse(source)
-  w.check { raise 'gem says no' unless PuppetTypes::TypeCalculator.instance?(type, value) }
+  tf = PuppetTypes::TypeFactory
+  type = tf.struct('name' => tf.string(tf.range(1, nil)), 'port' => tf.range(0, 65_535),
+                   'ensure' => tf.enum('present', 'absent'), tf.optional('tags') => tf.array_of(tf.string),
+                   'mode' => tf.pattern(/\A[0-7]{4}\z/))
+  w.check do
+    raise 'gem says no' unless PuppetTypes::TypeCalculator.instance?(type, value)
+    raise "gem built #{type}" if Reference.available? && type.to_s != bench_ref_parse(source).to_s
+  end
   w.gem { PuppetTypes::TypeCalculator.instance?(type, value) }
   ref = nil
   w.reference do
@@ -31,8 +37,13 @@ end
 
 Bench.workload 'array_of_struct_instance', target: 20,
                                            description: 'instance? of Array[Struct[...]] against 10,000 hashes' do |w|
-  type = PuppetTypes::TypeParser.parse("Array[#{SERVICE_TYPE}]")
-  w.check { raise 'gem says no' unless type.instance?(SERVICES) }
+  tf = PuppetTypes::TypeFactory
+  type = tf.array_of(tf.struct('name' => tf.string(tf.range(1, nil)), 'port' => tf.range(0, 65_535),
+                               'tags' => tf.array_of(tf.string)))
+  w.check do
+    raise 'gem says no' unless type.instance?(SERVICES)
+    raise "gem built #{type}" if Reference.available? && type.to_s != bench_ref_parse("Array[#{SERVICE_TYPE}]").to_s
+  end
   w.gem { PuppetTypes::TypeCalculator.instance?(type, SERVICES) }
   ref = nil
   w.reference do
@@ -54,9 +65,13 @@ end
 Bench.workload 'variant_assignable', target: 10, description: 'assignable? between two Variants' do |w|
   a_src = 'Variant[Integer[0, 100], String[1, 10], Enum[a, b, c], Array[Integer], Undef]'
   b_src = 'Variant[Integer[5, 10], Enum[a, b], Array[Integer[1, 2]], Undef]'
-  a = PuppetTypes::TypeParser.parse(a_src)
-  b = PuppetTypes::TypeParser.parse(b_src)
-  w.check { raise 'gem says no' unless PuppetTypes::TypeCalculator.assignable?(a, b) }
+  tf = PuppetTypes::TypeFactory
+  a = tf.variant(tf.range(0, 100), tf.string(tf.range(1, 10)), tf.enum('a', 'b', 'c'), tf.array_of(tf.integer), tf.undef)
+  b = tf.variant(tf.range(5, 10), tf.enum('a', 'b'), tf.array_of(tf.range(1, 2)), tf.undef)
+  w.check do
+    raise 'gem says no' unless PuppetTypes::TypeCalculator.assignable?(a, b)
+    raise "gem built #{a}" if Reference.available? && [a.to_s, b.to_s] != [bench_ref_parse(a_src).to_s, bench_ref_parse(b_src).to_s]
+  end
   w.gem { PuppetTypes::TypeCalculator.assignable?(a, b) }
   ra = rb = nil
   w.reference do

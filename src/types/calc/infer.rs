@@ -250,11 +250,13 @@ fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
                 })
             }
         }
-        ViewKind::SemVer(ver) => Type::from_kind(TypeKind::SemVer(vec![SemVerRange::from_versions(
-            Some(ver.clone()),
-            Some(ver.clone()),
-            false,
-        )])),
+        ViewKind::SemVer(ver) => {
+            Type::from_kind(TypeKind::SemVer(vec![SemVerRange::from_versions(
+                Some(ver.clone()),
+                Some(ver.clone()),
+                false,
+            )]))
+        }
         _ => infer_at(v, depth),
     }
 }

@@ -64,7 +64,9 @@ fn struct_(es: Vec<(Type, Type)>) -> Type {
                 K::NotUndef(Some(i)) => (i.clone(), KeyMode::NotUndef),
                 _ => (k.clone(), KeyMode::Plain),
             };
-            let K::String { value: Some(n), .. } = inner.kind() else { panic!("bad key") };
+            let K::String { value: Some(n), .. } = inner.kind() else {
+                panic!("bad key")
+            };
             (n.clone(), mode, v)
         })
         .collect();
