@@ -1,7 +1,7 @@
 //! Unit tests naming the seed rules they check (types built with `Type::from_kind`).
 
 use super::*;
-use crate::types::{IntRange, StructElement, Type, TypeKind as K};
+use crate::types::{IntRange, Type, TypeKind as K};
 use crate::values::{Value, ValueMap};
 use std::sync::Arc;
 
@@ -64,7 +64,9 @@ fn struct_(es: Vec<(Type, Type)>) -> Type {
                 K::NotUndef(Some(i)) => (i.clone(), KeyMode::NotUndef),
                 _ => (k.clone(), KeyMode::Plain),
             };
-            let K::String { value: Some(n), .. } = inner.kind() else { panic!("bad key") };
+            let K::String { value: Some(n), .. } = inner.kind() else {
+                panic!("bad key")
+            };
             (n.clone(), mode, v)
         })
         .collect();
