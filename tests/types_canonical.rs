@@ -216,3 +216,43 @@ fn deeply_nested_input_errors_without_overflow() {
         .join()
         .unwrap();
 }
+
+/// Mutations of every fixture input (a character dropped, doubled or
+/// replaced by a bracket or quote) never panic, and whatever parses prints.
+#[test]
+fn mutated_inputs_never_panic() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let inserts = [
+        '[', ']', '{', '}', ',', '\'', '"', '/', '$', '(', ')', '=', '>', '0', 'A',
+    ];
+    let mut parsed = 0;
+    for r in rows() {
+        let chars: Vec<char> = r.input.chars().collect();
+        if chars.is_empty() {
+            continue;
+        }
+        for _ in 0..4 {
+            let mut m = chars.clone();
+            let i = (next() as usize) % m.len();
+            match next() % 3 {
+                0 => {
+                    m.remove(i);
+                }
+                1 => m.insert(i, m[i]),
+                _ => m[i] = inserts[(next() as usize) % inserts.len()],
+            }
+            let s: String = m.into_iter().collect();
+            if let Ok(t) = TypeParser::new().cached(false).parse(&s) {
+                assert!(!t.to_string().is_empty());
+                parsed += 1;
+            }
+        }
+    }
+    assert!(parsed > 1000, "only {parsed} mutations parsed");
+}
