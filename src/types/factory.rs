@@ -737,6 +737,24 @@ mod tests {
     }
 
     #[test]
+    fn seed000_variant_and_pattern_equal_in_any_order() {
+        use std::hash::{Hash, Hasher};
+        let h = |t: &Type| {
+            let mut s = std::collections::hash_map::DefaultHasher::new();
+            t.hash(&mut s);
+            s.finish()
+        };
+        let a = variant(vec![integer(), string()]);
+        let b = variant(vec![string(), integer()]);
+        assert_eq!(a, b);
+        assert_eq!(h(&a), h(&b));
+        assert_ne!(a, variant(vec![string(), float()]));
+        let p = |xs: &[&str]| pattern(xs.iter().map(|x| Regexp::new(x).unwrap()).collect());
+        assert_eq!(p(&["a", "b"]), p(&["b", "a"]));
+        assert_eq!(h(&p(&["a", "b"])), h(&p(&["b", "a"])));
+    }
+
+    #[test]
     fn seed000_enum_sorted_unique() {
         assert_eq!(enum_of(&["b", "a", "b"]).to_string(), "Enum['a', 'b']");
         assert_eq!(
