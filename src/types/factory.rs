@@ -494,8 +494,8 @@ pub fn init(t: Option<Type>, args: Vec<Value>) -> Type {
 
 /// `Callable[params..., from, to, block]` or, with a return type,
 /// `Callable[[params..., from, to, block], return]`. `size` `None` means
-/// "as many as there are parameter types"; a callable with no parameter types
-/// and no explicit size accepts no arguments (`0, 0`).
+/// "as many as there are parameter types" (so none for an empty list, which
+/// prints as `0, 0`); a return type of `Any` is no return type.
 pub fn callable(
     params: Vec<Type>,
     size: Option<IntRange>,
@@ -514,10 +514,8 @@ pub fn callable(
             )));
         }
     }
-    let size = match size {
-        None if params.is_empty() => Some(IntRange::new(Some(0), Some(0))),
-        s => s,
-    };
+    // `Callable[[...], Any]` is `Callable[...]`, as in the reference.
+    let return_type = return_type.filter(|r| !matches!(r.kind(), TypeKind::Any));
     let tuple = Type::from_kind(TypeKind::Tuple {
         types: Some(params),
         size,
