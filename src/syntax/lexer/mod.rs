@@ -85,6 +85,10 @@ pub struct Lexer<'src> {
     /// The span of the scanner's last successful match (used in error messages).
     last_match: Option<(usize, usize)>,
     depth: u32,
+    /// (line start, first position on that line that is not a blank) for WSLPAREN.
+    first_nonblank: (usize, usize),
+    /// Start of the last regex scan that found no closing `/` (to stay linear).
+    regex_fail: Option<usize>,
     started: bool,
     done: bool,
     failed: Option<Error>,
@@ -167,6 +171,8 @@ impl<'src> Lexer<'src> {
             uq: None,
             last_match: None,
             depth: 0,
+            first_nonblank: (usize::MAX, 0),
+            regex_fail: None,
             started: false,
             done: false,
             failed: None,
@@ -196,7 +202,7 @@ impl<'src> Lexer<'src> {
 
     /// All remaining tokens, without the final EOF.
     pub fn collect_tokens(mut self) -> Result<Vec<Token<'src>>, Error> {
-        let mut out = Vec::with_capacity(self.b.len() / 5 + 4);
+        let mut out = Vec::with_capacity(self.b.len() / 8 + 4);
         loop {
             let t = self.next_token()?;
             if t.kind == TokenKind::Eof {
@@ -332,8 +338,11 @@ impl<'src> Lexer<'src> {
             }
             b'(' => {
                 let ls = self.line_start.min(self.pos);
-                let leading = &self.b[ls..self.pos];
-                let ws = ls == self.pos || blank_run(leading) == leading.len();
+                if self.first_nonblank.0 != ls {
+                    // computed once per line, so lines of many `(` stay linear
+                    self.first_nonblank = (ls, ls + blank_run(&self.b[ls..]));
+                }
+                let ws = self.first_nonblank.1 >= self.pos;
                 let kind = if ws {
                     TokenKind::WsLParen
                 } else {
@@ -553,6 +562,22 @@ impl<'src> Lexer<'src> {
             self.last_match = None;
             return None;
         };
+        if self.regex_fail.is_some_and(|p| start > p) {
+            // An earlier scan found every later `/` escaped; only the first
+            // one can differ now (its backslash run may start at this scan).
+            let close = start + 1 + first;
+            let run = b[start + 1..close]
+                .iter()
+                .rev()
+                .take_while(|&&c| c == b'\\')
+                .count();
+            if run % 2 == 0 {
+                self.last_match = Some((start, close + 1));
+                return Some(close + 1);
+            }
+            self.last_match = None;
+            return None;
+        }
         let mut close = start + 1 + first;
         self.last_match = Some((start, close + 1));
         loop {
@@ -571,6 +596,7 @@ impl<'src> Lexer<'src> {
                 }
                 None => {
                     self.last_match = None;
+                    self.regex_fail = Some(start);
                     return None;
                 }
             }
