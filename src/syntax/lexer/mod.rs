@@ -313,6 +313,10 @@ impl<'src> Lexer<'src> {
     fn lex_token(&mut self) -> Result<Lexed<'src>, Error> {
         let c = self.b[self.pos];
         match c {
+            b' ' | b'\t' | b'\r' => {
+                self.skip_blanks();
+                Ok(Lexed::Nothing)
+            }
             b'\n' => {
                 if let Some(jump) = self.newline_jump.take() {
                     self.pos = jump;
@@ -542,7 +546,9 @@ impl<'src> Lexer<'src> {
                     onig::RegexOptions::REGEX_OPTION_NONE,
                     onig::Syntax::ruby(),
                 ) {
-                    return Err(self.error_at(format!("{}: /{}/", e.description(), value), start));
+                    // shown as Ruby shows a regexp: with `/` escaped
+                    let shown = escape_slashes(&value);
+                    return Err(self.error_at(format!("{}: /{shown}/", e.description()), start));
                 }
                 return Ok(Lexed::Token(Token::new(
                     TokenKind::Regex,
@@ -622,6 +628,20 @@ impl Iterator for Lexer<'_> {
             }
         }
     }
+}
+
+/// A regex source with each unescaped `/` written as `\/`.
+fn escape_slashes(src: &str) -> String {
+    let mut out = String::with_capacity(src.len() + 4);
+    let mut escaped = false;
+    for c in src.chars() {
+        if c == '/' && !escaped {
+            out.push('\\');
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    out
 }
 
 /// Position of the first `needle` byte in `hay`.
