@@ -458,3 +458,31 @@ fn tokens_borrow_plain_values_from_the_source() {
     assert!(matches!(t[2].value, std::borrow::Cow::Borrowed(_)));
     assert_eq!(&src[t[0].span.range()], "$abc");
 }
+
+#[test]
+fn seed004_unrecognized_escapes_warn() {
+    let mut l = Lexer::new(r#"$a = "x\q \u12" 'y\q'"#);
+    while l.next_token().unwrap().kind != TokenKind::Eof {}
+    let w: Vec<&str> = l.warnings().iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        w,
+        vec![
+            "Unrecognized escape sequence '\\q'",
+            "Unicode escape '\\u' was not followed by 4 hex digits or 1-6 hex digits in {} or was > 10ffff"
+        ]
+    );
+}
+
+#[test]
+fn reference_values_are_typed() {
+    use puppet_types::syntax::token::ReferenceValue;
+    let t = tokenize("true @(E)\na\nb\nE\n/x/").unwrap();
+    assert_eq!(t[0].reference_value(), ReferenceValue::Bool(true));
+    assert_eq!(
+        t[2].reference_value(),
+        ReferenceValue::Lines(vec!["a\n", "b\n"])
+    );
+    assert_eq!(t[4].reference_value(), ReferenceValue::Regex("x"));
+    let t = tokenize_epp("<%= 1 %>").unwrap();
+    assert_eq!(t[0].reference_value(), ReferenceValue::Nil);
+}

@@ -386,6 +386,10 @@ impl<'src> Lexer<'src> {
             e.span = e.span.map(|s| map.map_span(s));
             return Err(e);
         }
+        for mut w in sub.warnings.drain(..) {
+            w.span = map.map_span(w.span);
+            self.warnings.push(w);
+        }
         for t in sub.queue.drain(..) {
             let mut t = t.into_owned();
             if t.sub_span.is_none() {

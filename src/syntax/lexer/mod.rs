@@ -32,6 +32,16 @@ use std::collections::VecDeque;
 /// heredoc text) before lexing stops with an error instead of exhausting the stack.
 pub const MAX_NESTING: u32 = 256;
 
+/// A warning the reference logs while lexing (the text is still lexed):
+/// unrecognised escapes in double quoted strings, `\u` without hex digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The reference's message, e.g. `Unrecognized escape sequence '\q'`.
+    pub message: String,
+    /// Where the reference reports it: just after the string part.
+    pub span: Span,
+}
+
 /// Lexer settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -89,6 +99,7 @@ pub struct Lexer<'src> {
     first_nonblank: (usize, usize),
     /// Start of the last regex scan that found no closing `/` (to stay linear).
     regex_fail: Option<usize>,
+    warnings: Vec<Warning>,
     started: bool,
     done: bool,
     failed: Option<Error>,
@@ -173,10 +184,21 @@ impl<'src> Lexer<'src> {
             depth: 0,
             first_nonblank: (usize::MAX, 0),
             regex_fail: None,
+            warnings: Vec::new(),
             started: false,
             done: false,
             failed: None,
         }
+    }
+
+    /// Warnings found so far (unrecognised escapes and the like).
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// Takes the warnings found so far.
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        std::mem::take(&mut self.warnings)
     }
 
     /// The source text being lexed.
