@@ -476,13 +476,13 @@ fn seed004_unrecognized_escapes_warn() {
 #[test]
 fn reference_values_are_typed() {
     use puppet_types::syntax::token::ReferenceValue;
-    let t = tokenize("true @(E)\na\nb\nE\n/x/").unwrap();
-    assert_eq!(t[0].reference_value(), ReferenceValue::Bool(true));
+    let t = tokenize("/x/ true @(E)\na\nb\nE\n").unwrap();
+    assert_eq!(t[1].reference_value(), ReferenceValue::Bool(true));
     assert_eq!(
-        t[2].reference_value(),
+        t[3].reference_value(),
         ReferenceValue::Lines(vec!["a\n", "b\n"])
     );
-    assert_eq!(t[4].reference_value(), ReferenceValue::Regex("x"));
+    assert_eq!(t[0].reference_value(), ReferenceValue::Regex("x"));
     let t = tokenize_epp("<%= 1 %>").unwrap();
     assert_eq!(t[0].reference_value(), ReferenceValue::Nil);
 }
