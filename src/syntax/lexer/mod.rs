@@ -562,12 +562,23 @@ impl<'src> Lexer<'src> {
                 } else {
                     Cow::Borrowed(inner)
                 };
-                // the reference compiles the regex while lexing; an invalid one is an error
-                if let Err(e) = onig::Regex::with_options(
+                // The reference compiles the regex while lexing; an invalid one is an
+                // error. Ruby's Onigmo accepts a quantifier on an anchor (`^*`, `\b+`)
+                // where Oniguruma reports "target of repeat operator is invalid".
+                let compiled = onig::Regex::with_options(
                     &value,
                     onig::RegexOptions::REGEX_OPTION_NONE,
                     onig::Syntax::ruby(),
-                ) {
+                );
+                /// Oniguruma's ONIGERR_TARGET_OF_REPEAT_OPERATOR_INVALID.
+                const REPEAT_OF_ANCHOR: i32 = -114;
+                if let Err(e) = compiled.map(|_| ()).or_else(|e| {
+                    if e.code() == REPEAT_OF_ANCHOR {
+                        Ok(())
+                    } else {
+                        Err(e)
+                    }
+                }) {
                     // shown as Ruby shows a regexp: with `/` escaped
                     let shown = escape_slashes(&value);
                     return Err(self.error_at(format!("{}: /{shown}/", e.description()), start));
@@ -619,8 +630,8 @@ impl<'src> Lexer<'src> {
             }
             match memchr(b'/', &b[close + 1..]) {
                 Some(i) => {
-                    self.last_match = Some((close + 1, close + 2 + i));
                     close = close + 1 + i;
+                    self.last_match = Some((close, close + 1));
                 }
                 None => {
                     self.last_match = None;
@@ -652,16 +663,37 @@ impl Iterator for Lexer<'_> {
     }
 }
 
-/// A regex source with each unescaped `/` written as `\/`.
+/// A regex source as Ruby shows it in messages: unchanged unless it holds
+/// a `/` or an ASCII control character; then `/` is written `\/`, other
+/// controls than blanks as `\xNN`, and non-ASCII characters as `\uXXXX`
+/// (a backslash and the character after it are kept as they are).
 fn escape_slashes(src: &str) -> String {
-    let mut out = String::with_capacity(src.len() + 4);
-    let mut escaped = false;
-    for c in src.chars() {
-        if c == '/' && !escaped {
-            out.push('\\');
+    use std::fmt::Write as _;
+    let needs = src.bytes().any(|b| b == b'/' || b < 0x20 || b == 0x7F);
+    if !needs {
+        return src.to_string();
+    }
+    let mut out = String::with_capacity(src.len() + 8);
+    let mut chars = src.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek().is_some() => {
+                out.push(c);
+                out.extend(chars.next());
+            }
+            '/' => out.push_str("\\/"),
+            '\t' | '\n' | '\x0B' | '\x0C' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c as u32 == 0x7F => {
+                let _ = write!(out, "\\x{:02X}", c as u32);
+            }
+            c if c.is_ascii() => out.push(c),
+            c if (c as u32) <= 0xFFFF => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => {
+                let _ = write!(out, "\\u{{{:X}}}", c as u32);
+            }
         }
-        escaped = c == '\\' && !escaped;
-        out.push(c);
     }
     out
 }
