@@ -58,6 +58,16 @@ impl Program {
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         self.line_index.line_col(&self.source, offset)
     }
+
+    /// The PN text of the program, as `puppet parser dump --format pn` prints it.
+    pub fn to_pn(&self) -> String {
+        crate::syntax::pn::program_to_pn_string(self)
+    }
+
+    /// The PN of the program as data (the reference's `to_data`, `--format json`).
+    pub fn to_pn_data(&self) -> crate::values::Value {
+        crate::syntax::pn::program_to_pn_data(self)
+    }
 }
 
 /// An expression node: where it is and what it is.

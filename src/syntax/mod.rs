@@ -7,3 +7,5 @@ pub mod ast;
 pub mod parser;
 pub mod pn;
 pub mod validate;
+
+pub use parser::{parse, parse_epp, parse_with_recovery};

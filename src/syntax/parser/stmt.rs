@@ -32,6 +32,8 @@ impl<'a> Parser<'a> {
             if self.at(end) || self.at(T::Eof) {
                 return Ok(memo);
             }
+            let stmt_start = self.pos;
+            let depth = self.depth;
             let mut r = self.syntactic_statement(&mut memo);
             if r.is_ok() && self.eat(T::Semic) && (self.at(end) || self.at(T::Eof)) {
                 r = Err(self.syntax_error("a statement after ';'"));
@@ -39,8 +41,10 @@ impl<'a> Parser<'a> {
             match r {
                 Ok(()) => {}
                 Err(e) if self.recover => {
+                    // an error may leave nesting levels entered: restore the count
+                    self.depth = depth;
                     self.errors.push(e);
-                    if !self.synchronize(end) {
+                    if !self.synchronize(end, stmt_start) {
                         return Ok(memo);
                     }
                 }
@@ -49,25 +53,25 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Skips tokens after an error up to a plausible statement start; false at `end`/EOF.
-    fn synchronize(&mut self, end: T) -> bool {
-        let start = self.pos;
+    /// Skips tokens after an error to the next plausible statement start (a
+    /// statement keyword, variable or name first on a line, or after a `;` or a
+    /// balanced `}`), never stopping at `stmt_start` (the failed statement's first
+    /// token). Returns false when `end` or the end of input is reached first.
+    fn synchronize(&mut self, end: T, stmt_start: usize) -> bool {
         let mut depth = 0usize;
         loop {
             let k = self.kind();
             if k == T::Eof || (depth == 0 && k == end && end != T::Eof) {
                 return false;
             }
+            if self.pos > stmt_start && depth == 0 && self.starts_statement_on_new_line() {
+                return true;
+            }
             match k {
                 T::LBrace | T::SelBrace | T::LBrack | T::ListStart | T::LParen | T::WsLParen => {
                     depth += 1
                 }
-                T::RBrace | T::RBrack | T::RParen => {
-                    if depth == 0 {
-                        // an unbalanced closer: skip it
-                        self.bump();
-                        continue;
-                    }
+                T::RBrace | T::RBrack | T::RParen if depth > 0 => {
                     depth -= 1;
                     if depth == 0 && k == T::RBrace {
                         self.bump();
@@ -81,9 +85,6 @@ impl<'a> Parser<'a> {
                 _ => {}
             }
             self.bump();
-            if self.pos > start + 1 && depth == 0 && self.starts_statement_on_new_line() {
-                return true;
-            }
         }
     }
 
