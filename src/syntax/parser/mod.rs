@@ -24,9 +24,8 @@ mod text;
 
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
-use crate::syntax::span::{LineIndex, Span};
+use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
-use std::sync::Arc;
 
 /// How deep constructs may nest (brackets, blocks, operator chains, each counting
 /// a few levels) before parsing fails; this also bounds the depth of the tree.
@@ -62,32 +61,20 @@ pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
     if let Some(e) = p.lex_error.take() {
         return Err(e);
     }
-    Ok(Program {
-        source: Arc::from(source),
-        line_index: LineIndex::new(source),
-        body,
-    })
+    Ok(Program::new(source, body))
 }
 
 /// Parses an already lexed token stream of `source` (no validation).
 pub fn parse_tokens<'a>(source: &'a str, tokens: Vec<Token<'a>>, epp: bool) -> Result<Program> {
     let mut p = Parser::new(source, tokens, false);
     let body = p.program(epp)?;
-    Ok(Program {
-        source: Arc::from(source),
-        line_index: LineIndex::new(source),
-        body,
-    })
+    Ok(Program::new(source, body))
 }
 
 /// Parses as far as possible, returning the tree (with the erroneous parts
 /// skipped) and every syntax and validation error found, in source order.
 pub fn parse_with_recovery(source: &str) -> (Program, Vec<Error>) {
-    let mk = |body: Expr| Program {
-        source: Arc::from(source),
-        line_index: LineIndex::new(source),
-        body,
-    };
+    let mk = |body: Expr| Program::new(source, body);
     let (tokens, lex_error) = lex(source, false);
     let mut p = Parser::new(source, tokens, true);
     p.lex_error = lex_error;
@@ -190,16 +177,21 @@ impl<'a> Parser<'a> {
     }
 
     /// Moves past the current token, returning it.
+    /// The token is moved out (its kind and span stay behind for [`Self::prev_span`]).
     fn bump(&mut self) -> Token<'a> {
-        let t = self
-            .toks
-            .get(self.pos)
-            .cloned()
-            .unwrap_or_else(|| Token::new(TokenKind::Eof, Span::at(self.src.len()), ""));
-        if self.pos < self.toks.len() {
-            self.pos += 1;
+        match self.toks.get_mut(self.pos) {
+            Some(slot) => {
+                self.pos += 1;
+                let value = std::mem::take(&mut slot.value);
+                Token {
+                    kind: slot.kind,
+                    span: slot.span,
+                    value,
+                    sub_span: slot.sub_span,
+                }
+            }
+            None => Token::new(TokenKind::Eof, Span::at(self.src.len()), ""),
         }
-        t
     }
 
     /// Consumes the current token if it is `k`.
