@@ -360,10 +360,7 @@ impl<'a> Parser<'a> {
         let lhs = self.parameter_type()?;
         self.expect(T::Equals, "'='")?;
         let rhs = match self.kind() {
-            T::ClassRef => {
-                let t = self.parameter_type_or_hash()?;
-                t
-            }
+            T::ClassRef => self.parameter_type_or_hash()?,
             T::LBrace => {
                 let h = self.hash()?;
                 object_of(h, None)

@@ -272,10 +272,7 @@ impl<'a> Parser<'a> {
         }
         Ok(match stmts.len() {
             0 => Expr::new(ExprKind::Nop, Span::at(self.src.len())),
-            1 => stmts
-                .into_iter()
-                .next()
-                .unwrap_or_else(|| unreachable_nop()),
+            1 => stmts.into_iter().next().unwrap_or_else(unreachable_nop),
             _ => {
                 let span = stmts[0].span.cover(stmts[stmts.len() - 1].span);
                 Expr::new(ExprKind::Block(stmts), span)

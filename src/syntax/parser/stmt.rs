@@ -123,13 +123,10 @@ impl<'a> Parser<'a> {
                 None => list = Some((vec![next], comma)),
             }
         }
-        let callee = match memo.last() {
-            Some(Expr {
-                kind: ExprKind::QualifiedName(n),
-                ..
-            }) if is_statement_call(n) => true,
-            _ => false,
-        };
+        let callee = matches!(
+            memo.last(),
+            Some(Expr { kind: ExprKind::QualifiedName(n), .. }) if is_statement_call(n)
+        );
         if callee {
             let name = memo
                 .pop()
