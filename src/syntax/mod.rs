@@ -4,6 +4,7 @@ pub mod lexer;
 pub mod span;
 pub mod token;
 pub mod ast;
+pub mod external_syntax;
 pub mod parser;
 pub mod pn;
 pub mod validate;

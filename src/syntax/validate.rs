@@ -10,8 +10,8 @@
 //! virtual/exported defaults and classes, `+>` outside overrides and
 //! collectors, duplicate `default`s, collector queries, node names and
 //! inheritance, type aliases and mappings, function call functors, reserved
-//! words. Not checked: heredoc text syntax (`@(END:json)`), duplicate hash keys
-//! (a warning in the reference).
+//! words, static heredoc text with a `json`, `base64` or `pp` syntax. Not checked:
+//! duplicate hash keys (a warning in the reference).
 
 use crate::error::{Error, Result};
 use crate::syntax::ast::{
@@ -47,6 +47,7 @@ pub fn validate_all(program: &Program) -> Vec<Error> {
     let mut v = Checker {
         errors: Vec::new(),
         path: Vec::new(),
+        source: &program.source,
     };
     v.visit(&program.body);
     v.errors
@@ -63,6 +64,7 @@ enum Parent<'a> {
 struct Checker<'a> {
     errors: Vec<Error>,
     path: Vec<Parent<'a>>,
+    source: &'a str,
 }
 
 /// The position the reference reports for a node.
@@ -1103,6 +1105,16 @@ impl<'a> Checker<'a> {
             K::ResourceDefaults { form, .. } | K::ResourceOverride { form, .. } => {
                 if *form != ResourceForm::Regular {
                     self.err("Resource Defaults are not virtualizable".into(), pos(e));
+                }
+            }
+            K::Heredoc { syntax, text } => {
+                if let K::LiteralString(t) = &text.kind {
+                    if let Some(msg) = crate::syntax::external_syntax::check(syntax, t) {
+                        // the reference reports the start of the first line of text
+                        let at = text.span.start as usize;
+                        let line_start = self.source.get(..at).and_then(|s| s.rfind('\n')).map_or(0, |i| i + 1);
+                        self.err(msg, Span::at(line_start));
+                    }
                 }
             }
             K::ReservedWord(w) => self.err(
