@@ -22,7 +22,11 @@ pub fn check(syntax: &str, text: &str) -> Option<String> {
                     None => (1, 1),
                 };
                 let msg = e.message.split(" (expected ").next().unwrap_or("");
-                Some(format!("PP syntax checker: \"{msg} (line: {l}, column: {c})\""))
+                if msg.ends_with("end of input") {
+                    Some(format!("PP syntax checker: \"{msg}\""))
+                } else {
+                    Some(format!("PP syntax checker: \"{msg} (line: {l}, column: {c})\""))
+                }
             }
         },
         _ => None,
