@@ -8,7 +8,7 @@
 //! be called without parentheses are those of [`STATEMENT_CALLS`].
 
 use super::Parser;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::syntax::ast::{BinaryOp, Call, Expr, ExprKind};
 use crate::syntax::span::Span;
 use crate::syntax::token::TokenKind as T;
@@ -28,15 +28,35 @@ impl<'a> Parser<'a> {
     /// Statements up to (not including) `end` or the end of input.
     pub(super) fn statements_until(&mut self, end: T) -> Result<Vec<Expr>> {
         let mut memo: Vec<Expr> = Vec::new();
+        // A misplaced comma list is reported when the whole list has parsed (as the
+        // reference transforms calls then): a later syntax error comes first.
+        let mut deferred: Option<Error> = None;
         loop {
             if self.at(end) || self.at(T::Eof) {
-                return Ok(memo);
+                return match deferred {
+                    Some(e) if self.recover => {
+                        self.errors.push(e);
+                        Ok(memo)
+                    }
+                    Some(e) => Err(e),
+                    None => Ok(memo),
+                };
             }
             let stmt_start = self.pos;
             let depth = self.depth;
-            let mut r = self.syntactic_statement(&mut memo);
+            let mut r = self.syntactic_statement(&mut memo, &mut deferred);
             if r.is_ok() && self.eat(T::Semic) && (self.at(end) || self.at(T::Eof)) {
                 r = Err(self.syntax_error("a statement after ';'"));
+            }
+            if r.is_err() && self.pos == stmt_start {
+                // the list ended at a token that starts no statement: the reference
+                // reduces the list (and reports a misplaced comma list) first
+                if let Some(d) = deferred.take() {
+                    if !self.recover {
+                        return Err(d);
+                    }
+                    self.errors.push(d);
+                }
             }
             match r {
                 Ok(()) => {}
@@ -112,7 +132,7 @@ impl<'a> Parser<'a> {
     }
 
     /// One statement (or comma separated list), transformed into `memo`.
-    fn syntactic_statement(&mut self, memo: &mut Vec<Expr>) -> Result<()> {
+    fn syntactic_statement(&mut self, memo: &mut Vec<Expr>, deferred: &mut Option<Error>) -> Result<()> {
         let first = self.assignment()?;
         let mut list: Option<(Vec<Expr>, Span)> = None;
         while self.at(T::Comma) {
@@ -151,7 +171,8 @@ impl<'a> Parser<'a> {
             ));
             return Ok(());
         }
-        if let Some((_, comma)) = list {
+        if let Some((_, comma)) = &list {
+            let comma = *comma;
             let msg = match memo.last() {
                 Some(Expr {
                     kind: ExprKind::QualifiedName(n),
@@ -161,7 +182,14 @@ impl<'a> Parser<'a> {
                 ),
                 _ => "illegal comma separated argument list".to_string(),
             };
-            return Err(self.error_at(msg, comma));
+            if deferred.is_none() {
+                *deferred = Some(self.error_at(msg, comma));
+            }
+            memo.push(first);
+            if let Some((rest, _)) = list {
+                memo.extend(rest);
+            }
+            return Ok(());
         }
         let mut stmt = first;
         if let ExprKind::CallNamedFunction(c) = &mut stmt.kind {
