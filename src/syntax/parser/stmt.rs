@@ -132,7 +132,11 @@ impl<'a> Parser<'a> {
     }
 
     /// One statement (or comma separated list), transformed into `memo`.
-    fn syntactic_statement(&mut self, memo: &mut Vec<Expr>, deferred: &mut Option<Error>) -> Result<()> {
+    fn syntactic_statement(
+        &mut self,
+        memo: &mut Vec<Expr>,
+        deferred: &mut Option<Error>,
+    ) -> Result<()> {
         let first = self.assignment()?;
         let mut list: Option<(Vec<Expr>, Span)> = None;
         while self.at(T::Comma) {
