@@ -241,6 +241,7 @@ fn idem(e: Option<&Expr>) -> bool {
         | K::LiteralRegex(_)
         | K::QualifiedName(_)
         | K::QualifiedReference(_)
+        | K::ReservedWord(_)
         | K::LiteralList(_)
         | K::LiteralHash { .. }
         | K::Access { .. }

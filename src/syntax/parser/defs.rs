@@ -312,13 +312,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok(Expr::new(ExprKind::LiteralDefault, span))
             }
-            T::Regex => {
-                let t = self.bump();
-                Ok(Expr::new(
-                    ExprKind::LiteralRegex(t.text().to_string()),
-                    span,
-                ))
-            }
+            T::Regex => self.literal(),
             _ => Err(self.syntax_error("a node name")),
         }
     }

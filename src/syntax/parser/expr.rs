@@ -363,7 +363,7 @@ impl<'a> Parser<'a> {
 
     /// A one-token primary: variable, name, word, string, number, boolean, `default`,
     /// `undef`, type reference, regex, reserved word, EPP text.
-    fn literal(&mut self) -> Result<Expr> {
+    pub(super) fn literal(&mut self) -> Result<Expr> {
         let span = self.span();
         let kind = match self.kind() {
             T::Variable => {
@@ -391,7 +391,19 @@ impl<'a> Parser<'a> {
                 ExprKind::LiteralUndef
             }
             T::ClassRef => ExprKind::QualifiedReference(self.bump().text().to_string()),
-            T::Regex => ExprKind::LiteralRegex(self.bump().text().to_string()),
+            T::Regex => {
+                // the reference compiles regex literals when lexing them
+                let t = self.bump();
+                if let Err(e) = onig::Regex::with_options(
+                    t.text(),
+                    onig::RegexOptions::REGEX_OPTION_NONE,
+                    onig::Syntax::ruby(),
+                ) {
+                    let raw = self.src.get(t.span.range()).unwrap_or("");
+                    return Err(self.error_at(format!("{}: {raw}", e.description()), t.span));
+                }
+                ExprKind::LiteralRegex(t.text().to_string())
+            }
             T::Private | T::Attr => ExprKind::ReservedWord(self.bump().text().to_string()),
             T::RenderString => ExprKind::RenderString(self.bump().text().to_string()),
             _ => return Err(self.syntax_error("an expression")),
