@@ -392,17 +392,10 @@ impl<'a> Parser<'a> {
             }
             T::ClassRef => ExprKind::QualifiedReference(self.bump().text().to_string()),
             T::Regex => {
-                // the reference compiles regex literals when lexing them
-                let t = self.bump();
-                if let Err(e) = onig::Regex::with_options(
-                    t.text(),
-                    onig::RegexOptions::REGEX_OPTION_NONE,
-                    onig::Syntax::ruby(),
-                ) {
-                    let raw = self.src.get(t.span.range()).unwrap_or("");
-                    return Err(self.error_at(format!("{}: {raw}", e.description()), t.span));
+                if let Some(e) = self.bad_regex(&self.toks[self.pos]) {
+                    return Err(e);
                 }
-                ExprKind::LiteralRegex(t.text().to_string())
+                ExprKind::LiteralRegex(self.bump().text().to_string())
             }
             T::Private | T::Attr => ExprKind::ReservedWord(self.bump().text().to_string()),
             T::RenderString => ExprKind::RenderString(self.bump().text().to_string()),
