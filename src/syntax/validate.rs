@@ -80,34 +80,34 @@ pub fn check(program: &Program) -> Report {
 
 /// A literal hash key, compared as the reference compares Ruby hash keys.
 #[derive(PartialEq, Eq, Hash)]
-enum LitKey {
-    Str(String),
+enum LitKey<'a> {
+    Str(&'a str),
     Int(i64),
     Float(u64),
     Bool(bool),
     Undef,
     Default,
-    Regex(String),
-    List(Vec<LitKey>),
-    Hash(Vec<(LitKey, LitKey)>),
+    Regex(&'a str),
+    List(Vec<LitKey<'a>>),
+    Hash(Vec<(LitKey<'a>, LitKey<'a>)>),
 }
 
 /// The literal value of a hash key, `None` when it is not a literal.
-fn literal_key(e: &Expr) -> Option<LitKey> {
+fn literal_key(e: &Expr) -> Option<LitKey<'_>> {
     use ExprKind as K;
     Some(match &e.kind {
-        K::LiteralString(s) | K::QualifiedName(s) => LitKey::Str(s.clone()),
+        K::LiteralString(s) | K::QualifiedName(s) => LitKey::Str(s),
         K::LiteralInteger { value, .. } => LitKey::Int(*value),
         K::LiteralFloat(f) => LitKey::Float(f.to_bits()),
         K::LiteralBoolean(b) => LitKey::Bool(*b),
         K::LiteralUndef => LitKey::Undef,
         K::LiteralDefault => LitKey::Default,
-        K::LiteralRegex(r) => LitKey::Regex(r.clone()),
+        K::LiteralRegex(r) => LitKey::Regex(r),
         K::ConcatenatedString(segs) => match segs.as_slice() {
             [Expr {
                 kind: K::LiteralString(s),
                 ..
-            }] => LitKey::Str(s.clone()),
+            }] => LitKey::Str(s),
             _ => return None,
         },
         K::LiteralList(v) => LitKey::List(v.iter().map(literal_key).collect::<Option<_>>()?),
@@ -531,7 +531,7 @@ impl<'a> Checker<'a> {
             }
             K::LiteralHash { entries, .. } => {
                 let mut seen = std::collections::HashSet::new();
-                for en in entries {
+                for en in entries.iter().filter(|_| entries.len() > 1) {
                     if let Some(k) = literal_key(&en.key) {
                         if !seen.insert(k) {
                             let text = key_text(&en.key, self.source);
