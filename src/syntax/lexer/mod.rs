@@ -32,6 +32,16 @@ use std::collections::VecDeque;
 /// heredoc text) before lexing stops with an error instead of exhausting the stack.
 pub const MAX_NESTING: u32 = 256;
 
+/// A warning the reference logs while lexing (the text is still lexed):
+/// unrecognised escapes in double quoted strings, `\u` without hex digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The reference's message, e.g. `Unrecognized escape sequence '\q'`.
+    pub message: String,
+    /// Where the reference reports it: just after the string part.
+    pub span: Span,
+}
+
 /// Lexer settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -85,6 +95,11 @@ pub struct Lexer<'src> {
     /// The span of the scanner's last successful match (used in error messages).
     last_match: Option<(usize, usize)>,
     depth: u32,
+    /// (line start, first position on that line that is not a blank) for WSLPAREN.
+    first_nonblank: (usize, usize),
+    /// Start of the last regex scan that found no closing `/` (to stay linear).
+    regex_fail: Option<usize>,
+    warnings: Vec<Warning>,
     started: bool,
     done: bool,
     failed: Option<Error>,
@@ -167,10 +182,23 @@ impl<'src> Lexer<'src> {
             uq: None,
             last_match: None,
             depth: 0,
+            first_nonblank: (usize::MAX, 0),
+            regex_fail: None,
+            warnings: Vec::new(),
             started: false,
             done: false,
             failed: None,
         }
+    }
+
+    /// Warnings found so far (unrecognised escapes and the like).
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// Takes the warnings found so far.
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        std::mem::take(&mut self.warnings)
     }
 
     /// The source text being lexed.
@@ -196,7 +224,7 @@ impl<'src> Lexer<'src> {
 
     /// All remaining tokens, without the final EOF.
     pub fn collect_tokens(mut self) -> Result<Vec<Token<'src>>, Error> {
-        let mut out = Vec::with_capacity(self.b.len() / 5 + 4);
+        let mut out = Vec::with_capacity(self.b.len() / 8 + 4);
         loop {
             let t = self.next_token()?;
             if t.kind == TokenKind::Eof {
@@ -307,6 +335,10 @@ impl<'src> Lexer<'src> {
     fn lex_token(&mut self) -> Result<Lexed<'src>, Error> {
         let c = self.b[self.pos];
         match c {
+            b' ' | b'\t' | b'\r' => {
+                self.skip_blanks();
+                Ok(Lexed::Nothing)
+            }
             b'\n' => {
                 if let Some(jump) = self.newline_jump.take() {
                     self.pos = jump;
@@ -332,8 +364,11 @@ impl<'src> Lexer<'src> {
             }
             b'(' => {
                 let ls = self.line_start.min(self.pos);
-                let leading = &self.b[ls..self.pos];
-                let ws = ls == self.pos || blank_run(leading) == leading.len();
+                if self.first_nonblank.0 != ls {
+                    // computed once per line, so lines of many `(` stay linear
+                    self.first_nonblank = (ls, ls + blank_run(&self.b[ls..]));
+                }
+                let ws = self.first_nonblank.1 >= self.pos;
                 let kind = if ws {
                     TokenKind::WsLParen
                 } else {
@@ -527,6 +562,16 @@ impl<'src> Lexer<'src> {
                 } else {
                     Cow::Borrowed(inner)
                 };
+                // the reference compiles the regex while lexing; an invalid one is an error
+                if let Err(e) = onig::Regex::with_options(
+                    &value,
+                    onig::RegexOptions::REGEX_OPTION_NONE,
+                    onig::Syntax::ruby(),
+                ) {
+                    // shown as Ruby shows a regexp: with `/` escaped
+                    let shown = escape_slashes(&value);
+                    return Err(self.error_at(format!("{}: /{shown}/", e.description()), start));
+                }
                 return Ok(Lexed::Token(Token::new(
                     TokenKind::Regex,
                     Span::new(start, end),
@@ -545,6 +590,22 @@ impl<'src> Lexer<'src> {
             self.last_match = None;
             return None;
         };
+        if self.regex_fail.is_some_and(|p| start > p) {
+            // An earlier scan found every later `/` escaped; only the first
+            // one can differ now (its backslash run may start at this scan).
+            let close = start + 1 + first;
+            let run = b[start + 1..close]
+                .iter()
+                .rev()
+                .take_while(|&&c| c == b'\\')
+                .count();
+            if run % 2 == 0 {
+                self.last_match = Some((start, close + 1));
+                return Some(close + 1);
+            }
+            self.last_match = None;
+            return None;
+        }
         let mut close = start + 1 + first;
         self.last_match = Some((start, close + 1));
         loop {
@@ -563,6 +624,7 @@ impl<'src> Lexer<'src> {
                 }
                 None => {
                     self.last_match = None;
+                    self.regex_fail = Some(start);
                     return None;
                 }
             }
@@ -588,6 +650,20 @@ impl Iterator for Lexer<'_> {
             }
         }
     }
+}
+
+/// A regex source with each unescaped `/` written as `\/`.
+fn escape_slashes(src: &str) -> String {
+    let mut out = String::with_capacity(src.len() + 4);
+    let mut escaped = false;
+    for c in src.chars() {
+        if c == '/' && !escaped {
+            out.push('\\');
+        }
+        escaped = c == '\\' && !escaped;
+        out.push(c);
+    }
+    out
 }
 
 /// Position of the first `needle` byte in `hay`.

@@ -3,7 +3,7 @@
 //! for heredoc text (the reference's "unquoted" strings), and escape
 //! processing with the reference's rules.
 
-use super::{Lexed, Lexer, UqMode, MAX_NESTING};
+use super::{Lexed, Lexer, UqMode, Warning, MAX_NESTING};
 use crate::error::Error;
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
@@ -25,6 +25,8 @@ impl Escapes {
     pub(crate) const U: u16 = 256;
     /// A backslash before a line break removes both.
     pub(crate) const NEWLINE: u16 = 512;
+    /// Warn about unrecognised escapes (double quoted strings, not heredocs).
+    pub(crate) const WARN: u16 = 1024;
 
     /// The escapes of a double quoted string.
     pub(crate) const DQ: Escapes = Escapes(
@@ -37,7 +39,8 @@ impl Escapes {
             | Self::T
             | Self::S
             | Self::U
-            | Self::NEWLINE,
+            | Self::NEWLINE
+            | Self::WARN,
     );
 
     pub(crate) fn with(self, flag: u16) -> Escapes {
@@ -119,8 +122,13 @@ pub(crate) fn sq_unescape(raw: &str) -> Cow<'_, str> {
 
 /// Processes escapes in a double quoted or heredoc string part: unicode
 /// escapes first, then the one-character escapes in `esc`. Unknown escapes
-/// are kept with their backslash. Errors carry only a message.
-pub(crate) fn unescape(raw: &str, esc: Escapes) -> Result<Cow<'_, str>, &'static str> {
+/// are kept with their backslash (with a warning in double quoted strings,
+/// pushed to `warnings`). Errors carry only a message.
+pub(crate) fn unescape<'a>(
+    raw: &'a str,
+    esc: Escapes,
+    warnings: &mut Vec<String>,
+) -> Result<Cow<'a, str>, &'static str> {
     if esc.is_empty() || !raw.contains('\\') {
         return Ok(Cow::Borrowed(raw));
     }
@@ -159,8 +167,16 @@ pub(crate) fn unescape(raw: &str, esc: Escapes) -> Result<Cow<'_, str>, &'static
             }
             Some(c) => {
                 match esc.replacement(c) {
-                    Some(rep) => out.push_str(rep),
+                    Some(rep) => {
+                        if c == 'u' {
+                            warnings.push(ILLEGAL_UNICODE.to_string());
+                        }
+                        out.push_str(rep)
+                    }
                     None => {
+                        if esc.has(Escapes::WARN) {
+                            warnings.push(format!("Unrecognized escape sequence '\\{c}'"));
+                        }
                         out.push('\\');
                         out.push(c);
                     }
@@ -261,6 +277,13 @@ impl<'src> Lexer<'src> {
         self.pos = from;
         let b = self.b;
         let mut i = from;
+        // a quote right after the opening one is text when an evenly escaped quote follows
+        if b.get(from) == Some(&b'\'') {
+            let run = b[from + 1..].iter().take_while(|&&c| c == b'\\').count();
+            if run % 2 == 0 && b.get(from + 1 + run) == Some(&b'\'') {
+                i = from + 1;
+            }
+        }
         loop {
             match b[i..].iter().position(|&c| c == b'\'' || c == b'\\') {
                 None => {
@@ -300,7 +323,21 @@ impl<'src> Lexer<'src> {
             self.last_match = Some((from, b.len()));
             return Some((b.len(), Terminator::End));
         }
+        let is_term = |c: u8| c == b'$' || (kind == Slurp::Dq && c == b'"');
         let mut i = from;
+        // The reference's pattern lets a terminator character at the very
+        // start be consumed as text when an (evenly escaped) terminator follows.
+        if kind != Slurp::UqNoEscape && b.get(from).copied().is_some_and(is_term) {
+            let run = b[from + 1..].iter().take_while(|&&c| c == b'\\').count();
+            let next = b.get(from + 1 + run).copied();
+            let follows = match next {
+                Some(c) => is_term(c),
+                None => kind == Slurp::Uq,
+            };
+            if run % 2 == 0 && follows {
+                i = from + 1;
+            }
+        }
         let mut backslashes = 0usize;
         while i < b.len() {
             let c = b[i];
@@ -343,14 +380,21 @@ impl<'src> Lexer<'src> {
 
     /// Appends the processed text `from..to` to `text`.
     fn add_part(
-        &self,
+        &mut self,
         text: &mut Cow<'src, str>,
         from: usize,
         to: usize,
         escapes: Escapes,
     ) -> Result<(), Error> {
         let raw = self.text(from, to);
-        let part = unescape(raw, escapes).map_err(|m| self.error_at(m, self.pos))?;
+        let mut warnings = Vec::new();
+        let part = unescape(raw, escapes, &mut warnings).map_err(|m| self.error_at(m, self.pos))?;
+        for message in warnings {
+            self.warnings.push(Warning {
+                message,
+                span: Span::at(self.pos),
+            });
+        }
         if text.is_empty() {
             *text = part;
         } else {
@@ -535,15 +579,29 @@ mod tests {
     #[test]
     fn seed004_dq_escapes() {
         let e = Escapes::DQ;
-        assert_eq!(unescape(r#"a\"b\\c\$d\'"#, e).unwrap(), "a\"b\\c$d'");
-        assert_eq!(unescape(r"\r\n\t\s", e).unwrap(), "\r\n\t ");
-        assert_eq!(unescape(r"\u0041\u{1F600}", e).unwrap(), "A\u{1F600}");
-        assert_eq!(unescape(r"\q\u12", e).unwrap(), r"\q\u12");
-        assert_eq!(unescape("a\\\nb", e).unwrap(), "ab");
-        assert_eq!(unescape(r"\\u0041", e).unwrap(), r"\u0041");
-        assert_eq!(unescape(r"\\\u0041", e).unwrap(), r"\A");
-        assert!(unescape(r"\uD800", e).is_err());
-        assert!(unescape(r"\u{110000}", e).is_err());
+        let mut w = Vec::new();
+        assert_eq!(
+            unescape(r#"a\"b\\c\$d\'"#, e, &mut w).unwrap(),
+            "a\"b\\c$d'"
+        );
+        assert_eq!(unescape(r"\r\n\t\s", e, &mut w).unwrap(), "\r\n\t ");
+        assert_eq!(
+            unescape(r"\u0041\u{1F600}", e, &mut w).unwrap(),
+            "A\u{1F600}"
+        );
+        assert_eq!(unescape(r"\q\u12", e, &mut w).unwrap(), r"\q\u12");
+        assert_eq!(unescape("a\\\nb", e, &mut w).unwrap(), "ab");
+        assert_eq!(unescape(r"\\u0041", e, &mut w).unwrap(), r"\u0041");
+        assert_eq!(unescape(r"\\\u0041", e, &mut w).unwrap(), r"\A");
+        assert!(unescape(r"\uD800", e, &mut w).is_err());
+        assert!(unescape(r"\u{110000}", e, &mut w).is_err());
+        assert_eq!(
+            w,
+            vec![
+                "Unrecognized escape sequence '\\q'".to_string(),
+                ILLEGAL_UNICODE.to_string()
+            ]
+        );
     }
 
     #[test]
