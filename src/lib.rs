@@ -5,6 +5,7 @@
 //! the `ruby` feature).
 
 pub mod error;
+pub mod format;
 pub mod syntax;
 pub mod types;
 pub mod values;
@@ -12,3 +13,6 @@ pub mod values;
 pub use error::{Error, ErrorKind, Result};
 pub use types::Type;
 pub use values::Value;
+
+#[cfg(feature = "ruby")]
+mod ruby;

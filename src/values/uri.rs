@@ -1,18 +1,23 @@
-//! URIs (RFC 3986) split into their parts.
-//! (Skeleton: the rich-values work adds parsing, printing and merging.)
+//! URIs (RFC 3986) split into their parts, as Ruby's `URI.parse` does for
+//! Puppet: the scheme is lower-cased, known schemes get their default port
+//! (`http` 80, `https` 443, `ftp` 21, `ldap` 389, `ldaps` 636, `ws` 80), a non-hierarchical URI keeps everything after the scheme as
+//! `opaque`, and `+` resolves a reference against a base (RFC 3986 §5.2).
+
+use crate::error::{Error, Result};
+use std::fmt;
 
 /// A URI; every part is optional. A URI is either hierarchical or opaque.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Uri {
-    /// Scheme, e.g. `http`.
+    /// Scheme, e.g. `http` (lower case).
     pub scheme: Option<String>,
     /// User information before `@`.
     pub userinfo: Option<String>,
     /// Host.
     pub host: Option<String>,
-    /// Port.
+    /// Port (the scheme's default port when none was given).
     pub port: Option<i64>,
-    /// Path (may be empty).
+    /// Path (may be empty); `None` for an opaque URI. For `ftp` the leading `/` is not part of it.
     pub path: Option<String>,
     /// Query, without `?`.
     pub query: Option<String>,
@@ -20,4 +25,710 @@ pub struct Uri {
     pub fragment: Option<String>,
     /// Opaque part of a non-hierarchical URI.
     pub opaque: Option<String>,
+}
+
+/// The default port of a scheme Ruby knows.
+pub fn default_port(scheme: Option<&str>) -> Option<i64> {
+    match scheme? {
+        "http" | "ws" => Some(80),
+        "https" => Some(443),
+        "ftp" => Some(21),
+        "ldap" => Some(389),
+        "ldaps" => Some(636),
+        _ => None,
+    }
+}
+
+fn is_unreserved_subdelim(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=".contains(&b)
+}
+
+/// Length of the run at `s` of `%hh` escapes and bytes accepted by `ok`.
+fn run(s: &[u8], ok: impl Fn(u8) -> bool) -> usize {
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'%'
+            && s.len() > i + 2
+            && s[i + 1].is_ascii_hexdigit()
+            && s[i + 2].is_ascii_hexdigit()
+        {
+            i += 3;
+        } else if s[i] != b'%' && ok(s[i]) {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    i
+}
+
+/// Ruby's `URI#query=`: tab/CR/LF removed, a bad `%` escape is an error, other
+/// characters outside the query set percent-encoded.
+fn escape_query(q: &str) -> Result<String> {
+    let b: Vec<u8> = q
+        .bytes()
+        .filter(|c| !matches!(c, b'\t' | b'\r' | b'\n'))
+        .collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'%' {
+            let ok =
+                b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit();
+            if !ok {
+                let bad: String = b[i..(i + 3).min(b.len())]
+                    .iter()
+                    .map(|&x| x as char)
+                    .collect();
+                return Err(Error::argument(format!("invalid percent escape: {bad}")));
+            }
+        }
+        let allowed =
+            matches!(c, b'!' | b'$'..=b'&' | b'('..=b';' | b'=' | b'?'..=b'_' | b'a'..=b'~');
+        if allowed {
+            out.push(c as char);
+        } else {
+            out.push_str(&format!("%{c:02X}"));
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// Ruby's `URI#fragment=` when building: characters outside `!`..`~` percent-encoded.
+fn escape_fragment(f: &str) -> String {
+    f.bytes()
+        .map(|c| {
+            if (b'!'..=b'~').contains(&c) {
+                (c as char).to_string()
+            } else {
+                format!("%{c:02X}")
+            }
+        })
+        .collect()
+}
+
+fn pchar(b: u8) -> bool {
+    is_unreserved_subdelim(b) || b == b':' || b == b'@'
+}
+
+fn ruby_inspect(s: &str) -> String {
+    let mut out = String::from("\"");
+    let mut it = s.chars().peekable();
+    while let Some(c) = it.next() {
+        match c {
+            '#' if matches!(it.peek(), Some('$' | '@' | '{')) => out.push_str("\\#"),
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02X}", c as u32))
+            }
+            c if !c.is_ascii() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn bad(s: &str) -> Error {
+    Error::argument(format!("bad URI(is not URI?): {}", ruby_inspect(s)))
+}
+
+/// Parse `//authority` at the start of `s` (after the slashes); returns (userinfo, host, port text, consumed).
+fn authority(s: &[u8]) -> Option<(Option<String>, String, Option<String>, usize)> {
+    let text = |a: &[u8]| String::from_utf8_lossy(a).into_owned();
+    let mut i = 0;
+    let mut userinfo = None;
+    let u = run(s, |b| is_unreserved_subdelim(b) || b == b':');
+    if s.get(u) == Some(&b'@') {
+        userinfo = Some(text(&s[..u]));
+        i = u + 1;
+    }
+    let h_start = i;
+    if s.get(i) == Some(&b'[') {
+        let end = s[i..].iter().position(|&b| b == b']')? + i;
+        let inner = &s[i + 1..end];
+        let ok = if inner.first().is_some_and(|b| *b == b'v' || *b == b'V') {
+            let dot = inner.iter().position(|&b| b == b'.')?;
+            dot > 1
+                && inner[1..dot].iter().all(u8::is_ascii_hexdigit)
+                && dot + 1 < inner.len()
+                && inner[dot + 1..]
+                    .iter()
+                    .all(|&b| is_unreserved_subdelim(b) || b == b':')
+        } else {
+            !inner.is_empty()
+                && inner
+                    .iter()
+                    .all(|&b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
+                && inner.contains(&b':')
+        };
+        if !ok {
+            return None;
+        }
+        i = end + 1;
+    } else {
+        i += run(&s[i..], is_unreserved_subdelim);
+    }
+    let host = text(&s[h_start..i]);
+    let mut port = None;
+    if s.get(i) == Some(&b':') {
+        let p = s[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+        port = Some(text(&s[i + 1..i + 1 + p]));
+        i += 1 + p;
+    }
+    Some((userinfo, host, port, i))
+}
+
+impl Uri {
+    /// Parse a URI or relative reference. Non-ASCII text and characters outside
+    /// RFC 3986 are errors (`bad URI(is not URI?): "..."`).
+    pub fn parse(s: &str) -> Result<Uri> {
+        if !s.is_ascii() {
+            return Err(Error::argument(format!(
+                "URI must be ascii only {}",
+                ruby_inspect(s)
+            )));
+        }
+        let b = s.as_bytes();
+        let text = |a: &[u8]| String::from_utf8_lossy(a).into_owned();
+        let mut u = Uri::default();
+        let mut i = 0;
+        // scheme
+        if b.first().is_some_and(u8::is_ascii_alphabetic) {
+            let n = b
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || b"+-.".contains(c))
+                .count();
+            if b.get(n) == Some(&b':') {
+                u.scheme = Some(s[..n].to_ascii_lowercase());
+                i = n + 1;
+            }
+        }
+        let mut path_rootless = false;
+        if b[i..].starts_with(b"//") {
+            let (ui, host, port, n) = authority(&b[i + 2..]).ok_or_else(|| bad(s))?;
+            i += 2 + n;
+            u.host = (!host.is_empty()).then_some(host);
+            u.userinfo = ui.filter(|x| !x.is_empty());
+            if let Some(p) = port.filter(|p| !p.is_empty()) {
+                u.port = Some(p.parse().map_err(|_| bad(s))?);
+            }
+            let n = if b.get(i) == Some(&b'/') {
+                run(&b[i..], |c| pchar(c) || c == b'/')
+            } else {
+                0
+            };
+            u.path = Some(text(&b[i..i + n]));
+            i += n;
+        } else {
+            let n = run(&b[i..], |c| pchar(c) || c == b'/');
+            let p = &b[i..i + n];
+            if u.scheme.is_none() {
+                // the first segment of a relative path may not contain ':'
+                let first = p.split(|&c| c == b'/').next().unwrap_or(&[]);
+                if first.contains(&b':') {
+                    return Err(bad(s));
+                }
+            }
+            if p.starts_with(b"//") {
+                return Err(bad(s));
+            }
+            path_rootless = u.scheme.is_some() && !p.is_empty() && p[0] != b'/';
+            u.path = Some(text(p));
+            i += n;
+        }
+        if b.get(i) == Some(&b'?') {
+            let n = b[i + 1..].iter().take_while(|&&c| c != b'#').count();
+            u.query = Some(text(&b[i + 1..i + 1 + n]));
+            i += 1 + n;
+        }
+        if b.get(i) == Some(&b'#') {
+            let n = run(&b[i + 1..], |c| pchar(c) || c == b'/' || c == b'?');
+            u.fragment = Some(text(&b[i + 1..i + 1 + n]));
+            i += 1 + n;
+        }
+        if i != b.len() {
+            return Err(bad(s));
+        }
+        if path_rootless {
+            let mut o = u.path.take().unwrap_or_default();
+            if let Some(q) = u.query.take() {
+                o.push('?');
+                o.push_str(&q);
+            }
+            u.opaque = Some(o);
+        } else if let Some(q) = u.query.take() {
+            u.query = Some(escape_query(&q)?);
+        }
+        u.finish();
+        if u.scheme.as_deref() == Some("mailto") {
+            u.check_mailto()?;
+        }
+        Ok(u)
+    }
+
+    /// Ruby's `URI::MailTo` accepts only `addr@host` lists (`,`/`;` separated) before `?`.
+    fn check_mailto(&mut self) -> Result<()> {
+        if self.opaque.is_none() {
+            if let Some(q) = &self.query {
+                self.opaque = Some(format!("?{q}"));
+            }
+        }
+        let Some(o) = &self.opaque else {
+            return Err(Error::argument("missing opaque part for mailto URL"));
+        };
+        let to = o.split('?').next().unwrap_or("");
+        let mut ok = true;
+        let mut rest = to;
+        while !rest.is_empty() {
+            // one `[^@,;]+@[^@,;]+` followed by the end or a separator
+            let stop = |c: char| c == '@' || c == ',' || c == ';';
+            let local = rest.find(stop).unwrap_or(rest.len());
+            if local == 0 || !rest[local..].starts_with('@') {
+                ok = false;
+                break;
+            }
+            let after = &rest[local + 1..];
+            let dom = after.find(stop).unwrap_or(after.len());
+            if dom == 0 || after[dom..].starts_with('@') {
+                ok = false;
+                break;
+            }
+            rest = &after[dom..];
+            if let Some(r) = rest.strip_prefix([',', ';']) {
+                rest = r;
+            }
+        }
+        if !ok {
+            return Err(Error::argument(format!(
+                "unrecognised opaque part for mailtoURL: {o}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Apply scheme specifics: default port, ftp path without its leading `/`.
+    fn finish(&mut self) {
+        if self.scheme.as_deref() == Some("file") {
+            // URI::File has no userinfo or port, and an absent host is ""
+            self.userinfo = None;
+            self.port = None;
+            if self.host.is_none() && self.opaque.is_none() {
+                self.host = Some(String::new());
+            }
+        }
+        if self.port.is_none() {
+            self.port = default_port(self.scheme.as_deref());
+        }
+        if self.scheme.as_deref() == Some("ftp") {
+            if let Some(p) = self.path.as_mut() {
+                if let Some(rest) = p.strip_prefix('/') {
+                    *p = rest.to_string();
+                }
+            }
+        }
+    }
+
+    /// Build from named parts (the Hash form of `URI.new`), validating them
+    /// as Ruby's `URI::Generic.build` does.
+    #[allow(clippy::too_many_arguments)]
+    pub fn build(
+        scheme: Option<&str>,
+        userinfo: Option<&str>,
+        host: Option<&str>,
+        port: Option<i64>,
+        path: Option<&str>,
+        query: Option<&str>,
+        fragment: Option<&str>,
+        opaque: Option<&str>,
+    ) -> Result<Uri> {
+        let comp = |what: &str, v: &str| {
+            Error::argument(format!("bad component(expected {what} component): {v}"))
+        };
+        if opaque.is_some()
+            && (host.is_some() || port.is_some() || userinfo.is_some() || path.is_some())
+        {
+            return Err(Error::argument(
+                "can not set opaque with host, port, userinfo or path",
+            ));
+        }
+        if let Some(s) = scheme {
+            let b = s.as_bytes();
+            if !b.first().is_some_and(u8::is_ascii_alphabetic)
+                || !b
+                    .iter()
+                    .all(|c| c.is_ascii_alphanumeric() || b"+-.".contains(c))
+            {
+                return Err(comp("scheme", s));
+            }
+        }
+        if let Some(ui) = userinfo {
+            if run(ui.as_bytes(), |b| is_unreserved_subdelim(b) || b == b':') != ui.len() {
+                return Err(Error::argument(format!(
+                    "bad component(expected userinfo component or user component): {ui}"
+                )));
+            }
+        }
+        if let Some(h) = host {
+            let ok = authority(h.as_bytes()).is_some_and(|(ui, hh, p, n)| {
+                ui.is_none() && p.is_none() && n == h.len() && hh == h
+            });
+            if !ok {
+                return Err(comp("host", h));
+            }
+        }
+        if let Some(p) = path {
+            if run(p.as_bytes(), |c| pchar(c) || c == b'/') != p.len() {
+                return Err(comp(
+                    if host.is_some() {
+                        "absolute path"
+                    } else {
+                        "relative path"
+                    },
+                    p,
+                ));
+            }
+            if host.is_some() && !p.is_empty() && !p.starts_with('/') {
+                return Err(comp("absolute path", p));
+            }
+        }
+        let query = query.map(escape_query).transpose()?;
+        let mut u = Uri {
+            scheme: scheme.map(str::to_ascii_lowercase),
+            userinfo: userinfo.map(Into::into),
+            host: host.map(Into::into),
+            port,
+            path: if opaque.is_some() {
+                None
+            } else {
+                Some(path.unwrap_or("").to_string())
+            },
+            query,
+            fragment: fragment.map(escape_fragment),
+            opaque: opaque.map(Into::into),
+        };
+        if u.scheme.as_deref() == Some("file") && u.host.is_none() && u.opaque.is_none() {
+            u.host = Some(String::new());
+        }
+        u.finish();
+        Ok(u)
+    }
+
+    /// True when the URI has a scheme.
+    pub fn is_absolute(&self) -> bool {
+        self.scheme.is_some()
+    }
+
+    /// Resolve `reference` against `self` (`self + reference`). An absolute
+    /// reference replaces the base; both relative is an error (`both URI are relative`).
+    pub fn merge(&self, reference: &Uri) -> Result<Uri> {
+        if reference.is_absolute() {
+            return Ok(reference.clone());
+        }
+        if !self.is_absolute() {
+            return Err(Error::argument("both URI are relative"));
+        }
+        let mut base = self.clone();
+        let r = reference;
+        let authority = r.userinfo.is_some() || r.host.is_some() || r.port.is_some();
+        let rpath = r.path.as_deref().unwrap_or("");
+        if rpath.is_empty() && !authority && r.query.is_none() {
+            if r.fragment.is_some() {
+                base.fragment = r.fragment.clone();
+            }
+            return Ok(base);
+        }
+        if base.opaque.is_some() && r.query.is_some() {
+            return Err(Error::argument("query conflicts with opaque"));
+        }
+        base.query = None;
+        base.fragment = None;
+        if !authority && rpath.is_empty() {
+            // keep the base path
+        } else if !authority {
+            if let (Some(bp), Some(rp)) = (self.full_path(), r.path.as_deref()) {
+                base.set_full_path(merge_paths(&bp, rp));
+            }
+        } else if let Some(rp) = r.path.as_deref() {
+            base.set_full_path(rp.to_string());
+        }
+        if r.userinfo.is_some() {
+            base.userinfo = r.userinfo.clone();
+        }
+        if r.host.is_some() {
+            base.host = r.host.clone();
+        }
+        if r.port.is_some() {
+            base.port = r.port;
+        }
+        if r.query.is_some() {
+            base.query = r.query.clone();
+        }
+        if r.fragment.is_some() {
+            base.fragment = r.fragment.clone();
+        }
+        Ok(base)
+    }
+
+    fn is_ftp(&self) -> bool {
+        self.scheme.as_deref() == Some("ftp")
+    }
+
+    fn full_path(&self) -> Option<String> {
+        let p = self.path.as_ref()?;
+        Some(if self.is_ftp() {
+            format!("/{p}")
+        } else {
+            p.clone()
+        })
+    }
+
+    fn set_full_path(&mut self, p: String) {
+        self.path = Some(if self.is_ftp() {
+            p.strip_prefix('/').unwrap_or(&p).to_string()
+        } else {
+            p
+        });
+    }
+
+    /// Equality as the language's `==`: scheme and host compared case-insensitively,
+    /// an empty path equal to `/` when there is a host.
+    pub fn equals(&self, other: &Uri) -> bool {
+        self.normalized() == other.normalized()
+    }
+
+    fn normalized(&self) -> Uri {
+        let mut u = self.clone();
+        u.host = u.host.map(|h| h.to_ascii_lowercase());
+        if u.host.is_some() && u.path.as_deref() == Some("") && u.opaque.is_none() {
+            u.path = Some("/".into());
+        }
+        u
+    }
+
+    /// The parts a `URI[...]` type parameter gets from this URI (the reference's
+    /// form): scheme and host lower-cased, port as text unless it is the
+    /// default of http/https, empty host and path left out.
+    pub fn type_parts(&self) -> Vec<(&'static str, UriPart)> {
+        let mut v = Vec::new();
+        if let Some(s) = &self.scheme {
+            v.push(("scheme", UriPart::Text(s.to_ascii_lowercase())));
+        }
+        if let Some(s) = &self.userinfo {
+            v.push(("userinfo", UriPart::Text(s.clone())));
+        }
+        if let Some(h) = self.host.as_ref().filter(|h| !h.is_empty()) {
+            v.push(("host", UriPart::Text(h.to_ascii_lowercase())));
+        }
+        let scheme = self.scheme.as_deref();
+        if let Some(p) = self.port {
+            if !(p == 80 && scheme == Some("http") || p == 443 && scheme == Some("https")) {
+                v.push(("port", UriPart::Text(p.to_string())));
+            }
+        }
+        if let Some(p) = self.path.as_ref().filter(|p| !p.is_empty()) {
+            v.push(("path", UriPart::Text(p.clone())));
+        }
+        if let Some(q) = &self.query {
+            v.push(("query", UriPart::Text(q.clone())));
+        }
+        if let Some(f) = &self.fragment {
+            v.push(("fragment", UriPart::Text(f.clone())));
+        }
+        if let Some(o) = &self.opaque {
+            v.push(("opaque", UriPart::Text(o.clone())));
+        }
+        v
+    }
+
+    /// The value of a named part (`scheme`, `userinfo`, `host`, `port`, `path`,
+    /// `query`, `fragment`, `opaque`) as the URI's readers give it.
+    pub fn part(&self, name: &str) -> Option<UriPart> {
+        let t = |s: &Option<String>| s.clone().map(UriPart::Text);
+        match name {
+            "scheme" => t(&self.scheme),
+            "userinfo" => t(&self.userinfo),
+            "host" => t(&self.host),
+            "port" => self.port.map(UriPart::Port),
+            "path" => t(&self.path),
+            "query" => t(&self.query),
+            "fragment" => t(&self.fragment),
+            "opaque" => t(&self.opaque),
+            _ => None,
+        }
+    }
+}
+
+/// One URI part value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UriPart {
+    /// A text part (the port too, in a type's parameters).
+    Text(String),
+    /// A port number, as the `port` reader gives it.
+    Port(i64),
+}
+
+/// RFC 3986 §5.2.3 merge followed by §5.2.4 dot removal.
+fn merge_paths(base: &str, rel: &str) -> String {
+    let merged = if rel.starts_with('/') {
+        rel.to_string()
+    } else if base.is_empty() {
+        format!("/{rel}")
+    } else {
+        match base.rfind('/') {
+            Some(i) => format!("{}{rel}", &base[..=i]),
+            None => rel.to_string(),
+        }
+    };
+    remove_dots(&merged)
+}
+
+fn remove_dots(path: &str) -> String {
+    let mut input = path.to_string();
+    let mut out = String::new();
+    while !input.is_empty() {
+        if let Some(r) = input
+            .strip_prefix("../")
+            .or_else(|| input.strip_prefix("./"))
+        {
+            input = r.to_string();
+        } else if input.starts_with("/./") {
+            input = input[2..].to_string();
+        } else if input == "/." {
+            input = "/".into();
+        } else if input.starts_with("/../") || input == "/.." {
+            input = if input == "/.." {
+                "/".into()
+            } else {
+                input[3..].to_string()
+            };
+            if let Some(i) = out.rfind('/') {
+                out.truncate(i);
+            } else {
+                out.clear();
+            }
+        } else if input == "." || input == ".." {
+            input.clear();
+        } else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..]
+                .find('/')
+                .map(|i| i + start)
+                .unwrap_or(input.len());
+            out.push_str(&input[..end]);
+            input = input[end..].to_string();
+        }
+    }
+    out
+}
+
+impl fmt::Display for Uri {
+    /// The URI text, without the scheme's default port.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(s) = &self.scheme {
+            write!(f, "{s}:")?;
+        }
+        if let Some(o) = &self.opaque {
+            f.write_str(o)?;
+        } else {
+            if self.host.is_some() || matches!(self.scheme.as_deref(), Some("file" | "postgres")) {
+                f.write_str("//")?;
+            }
+            if let Some(u) = &self.userinfo {
+                write!(f, "{u}@")?;
+            }
+            if let Some(h) = &self.host {
+                f.write_str(h)?;
+            }
+            if let Some(p) = self.port {
+                if Some(p) != default_port(self.scheme.as_deref()) {
+                    write!(f, ":{p}")?;
+                }
+            }
+            if self.is_ftp() {
+                f.write_str("/")?;
+            }
+            if let Some(p) = &self.path {
+                f.write_str(p)?;
+            }
+            if let Some(q) = &self.query {
+                write!(f, "?{q}")?;
+            }
+        }
+        if let Some(fr) = &self.fragment {
+            write!(f, "#{fr}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn u(s: &str) -> Uri {
+        Uri::parse(s).unwrap()
+    }
+
+    #[test]
+    fn seed001_uri_parts() {
+        let x = u("http://bob:pwd@www.example.com:23/a/b?x=2#frag");
+        assert_eq!(x.scheme.as_deref(), Some("http"));
+        assert_eq!(x.userinfo.as_deref(), Some("bob:pwd"));
+        assert_eq!(x.host.as_deref(), Some("www.example.com"));
+        assert_eq!(x.port, Some(23));
+        assert_eq!(x.path.as_deref(), Some("/a/b"));
+        assert_eq!(x.query.as_deref(), Some("x=2"));
+        assert_eq!(x.fragment.as_deref(), Some("frag"));
+        let o = u("urn:a:b:c");
+        assert_eq!(o.opaque.as_deref(), Some("a:b:c"));
+        assert_eq!(o.to_string(), "urn:a:b:c");
+    }
+
+    #[test]
+    fn seed001_uri_merge() {
+        let d = u("http://example.com/a/b/");
+        assert_eq!(
+            d.merge(&u("/c/d")).unwrap().to_string(),
+            "http://example.com/c/d"
+        );
+        assert_eq!(
+            d.merge(&u("c/d")).unwrap().to_string(),
+            "http://example.com/a/b/c/d"
+        );
+        let f = u("http://example.com/a/b");
+        assert_eq!(
+            f.merge(&u("c/d")).unwrap().to_string(),
+            "http://example.com/a/c/d"
+        );
+        assert_eq!(
+            d.merge(&u("../../../../x")).unwrap().to_string(),
+            "http://example.com/x"
+        );
+        assert!(u("a/b").merge(&u("c")).is_err());
+    }
+
+    #[test]
+    fn seed001_uri_from_hash() {
+        let b = Uri::build(
+            Some("http"),
+            None,
+            Some("www.example.com"),
+            None,
+            Some("/a/b"),
+            None,
+            None,
+            None,
+        )
+        .unwrap();
+        assert_eq!(b.to_string(), "http://www.example.com/a/b");
+        assert!(Uri::build(None, None, Some("h"), None, None, None, None, Some("a:b")).is_err());
+        assert!(Uri::parse("http://x y").is_err());
+    }
 }

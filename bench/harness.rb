@@ -1,0 +1,123 @@
+# frozen_string_literal: true
+
+# The benchmark harness behind `rake bench`. Each workload lives in its own
+# file, bench/<name>_bench.rb, and registers itself:
+#
+#   Bench.workload 'type_parse', target: 100, description: 'TypeParser.parse over N type strings' do |w|
+#     strings = ...                                  # setup, run only when the workload is selected
+#     w.items = strings.size                         # what one iteration processes (for per-item times)
+#     w.gem { strings.each { |s| PuppetTypes::TypeParser.parse(s) } }
+#     w.reference { strings.each { |s| Reference.type_parser.parse(s) } }   # only run when puppet is installed
+#     w.check { ... }                                # optional: raise if the two disagree
+#   end
+#
+# Both sides run in this process, each repeated for at least BENCH_TIME seconds
+# (default 1.0) after a warm-up; the report gives CPU time per item and the ratio.
+
+require_relative '../spec/support/reference'
+
+module Bench
+  # CPU time of this process: both sides run on this thread, and CPU time is not
+  # inflated by other processes on a shared machine as wall time is.
+  CLOCK = Process::CLOCK_PROCESS_CPUTIME_ID
+
+  # One workload's definition, filled in by its block.
+  class Workload
+    attr_reader :name, :description, :target
+    attr_accessor :items
+
+    def initialize(name, description, target, definition)
+      @name = name
+      @description = description
+      @target = target
+      @definition = definition
+      @items = 1
+    end
+
+    def gem(&block) = (@gem = block)
+    def reference(&block) = (@reference = block)
+    def check(&block) = (@check = block)
+
+    # Run the definition block (setup), then measure. Returns a result Hash.
+    def run(min_time)
+      @definition.call(self)
+      raise "workload #{name} has no gem block" unless @gem
+
+      @check&.call
+      gem_time = Bench.measure(min_time, &@gem)
+      ref_time = (Bench.measure(min_time, &@reference) if @reference && Reference.available?)
+      { name: name, items: items, gem: gem_time / items, reference: ref_time && ref_time / items,
+        target: target }
+    end
+  end
+
+  @workloads = []
+
+  class << self
+    attr_reader :workloads
+
+    # Register a workload (see the file comment).
+    def workload(name, description:, target: nil, &definition)
+      @workloads << Workload.new(name, description, target, definition)
+    end
+
+    # Seconds per call of the block: a warm-up, then batches of calls (grown
+    # until one batch takes 20 ms, so clock reads do not weigh on tiny
+    # operations) until min_time has passed.
+    def measure(min_time)
+      yield
+      GC.start
+      batch = 1
+      count = 0
+      elapsed = 0.0
+      while elapsed < min_time || count < 3
+        start = Process.clock_gettime(CLOCK)
+        i = 0
+        while i < batch
+          yield
+          i += 1
+        end
+        took = Process.clock_gettime(CLOCK) - start
+        elapsed += took
+        count += batch
+        batch *= 2 if took < 0.02
+      end
+      elapsed / count
+    end
+
+    # Run the selected workloads (all when `names` is empty) and print a report.
+    # Returns false when a workload with a target fell short of it.
+    def run(names)
+      min_time = Float(ENV.fetch('BENCH_TIME', '1.0'))
+      selected = names.empty? ? workloads : workloads.select { |w| names.include?(w.name) }
+      abort "no such workload: #{names.join(', ')} (have: #{workloads.map(&:name).join(', ')})" if selected.empty?
+      puts "reference: #{Reference.available? ? "puppet #{Puppet.version}" : "not installed (#{Reference.load_error})"}"
+      puts format('%-28s %8s %14s %14s %10s %8s', 'workload', 'items', 'gem/item', 'puppet/item', 'ratio', 'target')
+      ok = true
+      selected.each do |w|
+        begin
+          r = w.run(min_time)
+        rescue StandardError => e
+          ok = false
+          puts format('%-28s failed: %s: %s', w.name, e.class, e.message.lines.first&.chomp)
+          next
+        end
+        ratio = r[:reference] && r[:reference] / r[:gem]
+        short = ratio && r[:target] && ratio < r[:target]
+        ok = false if short
+        puts format('%-28s %8d %14s %14s %10s %8s%s', r[:name], r[:items], human(r[:gem]),
+                    r[:reference] ? human(r[:reference]) : '-', ratio ? format('%.1fx', ratio) : '-',
+                    r[:target] ? "#{r[:target]}x" : '-', short ? '  BELOW TARGET' : '')
+        $stdout.flush
+      end
+      ok
+    end
+
+    def human(seconds)
+      if seconds >= 1e-3 then format('%.2f ms', seconds * 1e3)
+      elsif seconds >= 1e-6 then format('%.2f µs', seconds * 1e6)
+      else format('%.0f ns', seconds * 1e9)
+      end
+    end
+  end
+end

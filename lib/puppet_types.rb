@@ -1,0 +1,16 @@
+# frozen_string_literal: true
+
+# puppet_types: the Puppet language's type system, lexer, parser, evaluator
+# and value formatter, implemented in Rust. See README.md for the API.
+
+require_relative 'puppet_types/version'
+require_relative 'puppet_types/errors'
+
+begin
+  require_relative "puppet_types/puppet_types.#{RbConfig::CONFIG['DLEXT']}"
+rescue LoadError => e
+  raise LoadError, "puppet_types: the native extension is not built (#{e.message}); " \
+                   'run `rake compile` (or bin/setup) in the source tree'
+end
+
+require_relative 'puppet_types/type'

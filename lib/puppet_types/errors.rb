@@ -1,0 +1,36 @@
+# frozen_string_literal: true
+
+module PuppetTypes
+  # Base class of every error the gem raises.
+  class Error < StandardError; end
+
+  # Source text that does not lex or parse. `line` and `column` are 1-based
+  # and nil when the error has no position; `path` is the file name given to
+  # the parser, if any.
+  class ParseError < Error
+    attr_reader :path, :line, :column
+
+    def initialize(message = nil, path: nil, line: nil, column: nil)
+      super(message)
+      @path = path
+      @line = line
+      @column = column
+    end
+  end
+
+  # An illegal type or type parameter (`Integer[10, 1]`, `Enum[1]`).
+  class TypeError < Error; end
+
+  # Bad input to a constructor or function (an Integer wider than 64 bits, a
+  # malformed version string, a String that is not UTF-8, ...).
+  class ArgumentError < Error; end
+
+  # A format string that is malformed or does not apply to the value.
+  class FormatError < Error; end
+
+  # An error raised while evaluating an expression.
+  class EvaluationError < Error; end
+
+  # A bug in the gem (a Rust panic is reported as this, never as a crash).
+  class InternalError < Error; end
+end

@@ -1,0 +1,144 @@
+//! Ruby exception classes for the crate's errors, and the panic guard that
+//! every entry point of the binding runs under.
+//!
+//! The classes (`PuppetTypes::Error` and its subclasses) are defined in Ruby by
+//! `lib/puppet_types/errors.rb`; [`init`] defines them too (idempotently, with the
+//! same superclasses) so the extension also works when loaded on its own.
+//! A [`crate::Error`] becomes an exception of the class named after its
+//! [`ErrorKind`]; when the source text is known, its span becomes `line` and
+//! `column` attributes and a `(line: L, column: C)` suffix in the message, as
+//! the reference writes positions.
+
+use crate::error::{Error as CoreError, ErrorKind};
+use crate::syntax::span::LineIndex;
+use magnus::{prelude::*, value::Opaque, Error, ExceptionClass, RModule, Ruby};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::OnceLock;
+
+/// The exception class names, in the order of [`class_index`].
+const CLASS_NAMES: [&str; 6] = [
+    "ParseError",
+    "TypeError",
+    "ArgumentError",
+    "FormatError",
+    "EvaluationError",
+    "InternalError",
+];
+
+fn class_index(kind: ErrorKind) -> usize {
+    match kind {
+        ErrorKind::Parse => 0,
+        ErrorKind::Type => 1,
+        ErrorKind::Argument => 2,
+        ErrorKind::Format => 3,
+        ErrorKind::Evaluation => 4,
+        ErrorKind::Internal => 5,
+    }
+}
+
+fn lookup(ruby: &Ruby, name: &str) -> ExceptionClass {
+    let module: RModule = ruby
+        .class_object()
+        .const_get("PuppetTypes")
+        .expect("PuppetTypes is defined by init");
+    module
+        .const_get(name)
+        .expect("the error classes are defined by init")
+}
+
+/// The classes, looked up once. They are constants of `PuppetTypes`, so the GC keeps them.
+static CLASSES: OnceLock<[Opaque<ExceptionClass>; 6]> = OnceLock::new();
+
+/// Define `PuppetTypes::Error < StandardError` and its subclasses (a no-op
+/// when `lib/puppet_types/errors.rb` already defined them).
+pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
+    let base = module.define_error("Error", ruby.exception_standard_error())?;
+    for name in CLASS_NAMES {
+        module.define_error(name, base)?;
+    }
+    let _ = CLASSES.set(CLASS_NAMES.map(|n| Opaque::from(lookup(ruby, n))));
+    Ok(())
+}
+
+/// The Ruby class for an error kind.
+pub fn class_for(ruby: &Ruby, kind: ErrorKind) -> ExceptionClass {
+    match CLASSES.get() {
+        Some(classes) => ruby.get_inner(classes[class_index(kind)]),
+        None => lookup(ruby, CLASS_NAMES[class_index(kind)]),
+    }
+}
+
+/// A Ruby exception for `err` with no source text to locate it in.
+pub fn to_ruby(ruby: &Ruby, err: CoreError) -> Error {
+    located(ruby, err, None, None)
+}
+
+/// A Ruby exception for `err`; when `source` is given and the error has a span,
+/// the exception gets `line` and `column` (1-based) and `path` attributes and
+/// the message ends with the position, as the reference writes it.
+pub fn located(ruby: &Ruby, err: CoreError, source: Option<&str>, path: Option<&str>) -> Error {
+    let class = class_for(ruby, err.kind);
+    let position = match (source, err.span) {
+        (Some(src), Some(span)) => {
+            let index = LineIndex::new(src);
+            Some(index.line_col(src, (span.start as usize).min(src.len())))
+        }
+        _ => None,
+    };
+    let message = match (position, path) {
+        (Some((l, c)), Some(p)) => format!("{} (file: {p}, line: {l}, column: {c})", err.message),
+        (Some((l, c)), None) => format!("{} (line: {l}, column: {c})", err.message),
+        (None, _) => err.message,
+    };
+    let exc = match class.new_instance((message.as_str(),)) {
+        Ok(exc) => exc,
+        Err(e) => return e,
+    };
+    let set = |name: &str, v: magnus::Value| -> Result<(), Error> {
+        let _: magnus::Value = exc.funcall("instance_variable_set", (name, v))?;
+        Ok(())
+    };
+    let attrs = (|| -> Result<(), Error> {
+        if let Some((line, column)) = position {
+            set("@line", ruby.integer_from_i64(line as i64).as_value())?;
+            set("@column", ruby.integer_from_i64(column as i64).as_value())?;
+        }
+        if let Some(p) = path {
+            set("@path", ruby.str_new(p).as_value())?;
+        }
+        Ok(())
+    })();
+    match attrs {
+        Ok(()) => Error::from(exc),
+        Err(e) => e,
+    }
+}
+
+/// `PuppetTypes::InternalError` with `message`.
+pub fn internal(ruby: &Ruby, message: impl Into<String>) -> Error {
+    Error::new(class_for(ruby, ErrorKind::Internal), message.into())
+}
+
+/// `PuppetTypes::ArgumentError` with `message`.
+pub fn argument(ruby: &Ruby, message: impl Into<String>) -> Error {
+    Error::new(class_for(ruby, ErrorKind::Argument), message.into())
+}
+
+/// Run `f`, turning a panic into `PuppetTypes::InternalError` instead of
+/// letting it reach Ruby as `fatal` (which would end the process).
+pub fn guard<T>(ruby: &Ruby, f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(result) => result,
+        Err(payload) => {
+            let detail = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            Err(internal(
+                ruby,
+                format!("internal error in puppet_types (please report it): {detail}"),
+            ))
+        }
+    }
+}

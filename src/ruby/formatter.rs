@@ -1,0 +1,113 @@
+//! `PuppetTypes::Formatter.string(value, format = :default)`: `String.new`
+//! conversion through [`crate::format`]. `format` is `:default` (or nil), a
+//! format String such as `'%#x'`, or a format map: a Hash from types (or type
+//! strings) to format Strings or container formats (Hashes with `format`,
+//! `separator`, `separator2` and `string_formats`).
+
+use super::convert;
+use super::errors::{self, guard};
+use super::type_object::RbType;
+use crate::format::{ContainerFormat, Format, FormatEntry, FormatMap, MapKey};
+use magnus::{
+    function, prelude::*, r_hash::ForEach, Error, RHash, RModule, RString, Ruby, Symbol,
+    TryConvert, Value,
+};
+
+type R<T> = Result<T, Error>;
+
+fn text(ruby: &Ruby, v: Value, what: &str) -> R<String> {
+    match RString::from_value(v) {
+        Some(s) => Ok(convert::rstring_to_str(ruby, s)?.to_string()),
+        None => Err(errors::argument(
+            ruby,
+            format!(
+                "expected a String as {what}, got {}",
+                super::type_factory::describe(v)
+            ),
+        )),
+    }
+}
+
+fn format_map(ruby: &Ruby, hash: RHash) -> R<FormatMap> {
+    let mut entries = Vec::with_capacity(hash.len());
+    hash.foreach(|k: Value, v: Value| {
+        let key = match <&RbType>::try_convert(k) {
+            Ok(t) => MapKey::Type(t.0.clone()),
+            Err(_) => MapKey::Text(text(ruby, k, "a format map key (a type or a type string)")?),
+        };
+        let entry = match RHash::from_value(v) {
+            Some(h) => FormatEntry::Container(container(ruby, h)?),
+            None => FormatEntry::Text(text(ruby, v, "a format")?),
+        };
+        entries.push((key, entry));
+        Ok(ForEach::Continue)
+    })?;
+    Ok(FormatMap(entries))
+}
+
+fn container(ruby: &Ruby, hash: RHash) -> R<ContainerFormat> {
+    let mut c = ContainerFormat::default();
+    hash.foreach(|k: Value, v: Value| {
+        let name = match Symbol::from_value(k) {
+            Some(s) => s.name()?.to_string(),
+            None => text(ruby, k, "a container format option")?,
+        };
+        match name.as_str() {
+            "format" => c.format = Some(text(ruby, v, "format")?),
+            "separator" => c.separator = Some(text(ruby, v, "separator")?),
+            "separator2" => c.separator2 = Some(text(ruby, v, "separator2")?),
+            "string_formats" => match RHash::from_value(v) {
+                Some(h) => c.string_formats = Some(format_map(ruby, h)?),
+                None => return Err(errors::argument(ruby, "string_formats must be a Hash of type => format")),
+            },
+            other => {
+                return Err(errors::to_ruby(
+                    ruby,
+                    crate::Error::format(format!(
+                        "unknown container format option '{other}' (expected format, separator, separator2 or string_formats)"
+                    )),
+                ))
+            }
+        }
+        Ok(ForEach::Continue)
+    })?;
+    Ok(c)
+}
+
+fn string(ruby: &Ruby, args: &[Value]) -> R<RString> {
+    guard(ruby, || {
+        if args.is_empty() || args.len() > 2 {
+            return Err(Error::new(
+                ruby.exception_arg_error(),
+                format!(
+                    "wrong number of arguments to Formatter.string (given {}, expected 1..2)",
+                    args.len()
+                ),
+            ));
+        }
+        let value = convert::to_value(ruby, args[0])?;
+        let format = match args.get(1) {
+            None => Format::Default,
+            Some(f) if f.is_nil() => Format::Default,
+            Some(f)
+                if Symbol::from_value(*f)
+                    .is_some_and(|s| s.name().is_ok_and(|n| n == "default")) =>
+            {
+                Format::Default
+            }
+            Some(f) => match RHash::from_value(*f) {
+                Some(h) => Format::Map(format_map(ruby, h)?),
+                None => Format::Text(text(ruby, *f, "the format")?),
+            },
+        };
+        let out = crate::format::string(&value, &format).map_err(|e| errors::to_ruby(ruby, e))?;
+        Ok(ruby.str_new(&out))
+    })
+}
+
+/// Define `PuppetTypes::Formatter`.
+pub fn init(_ruby: &Ruby, module: RModule) -> R<()> {
+    let m = module.define_module("Formatter")?;
+    m.define_module_function("string", function!(string, -1))?;
+    Ok(())
+}

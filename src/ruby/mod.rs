@@ -1,0 +1,39 @@
+//! The Ruby binding (feature `ruby`): thin magnus wrappers that convert Ruby
+//! objects, call the pure-Rust core and convert the answers back.
+//!
+//! One file per Ruby class, each with its own `init`; [`convert`] maps values
+//! both ways and [`errors`] maps [`crate::ErrorKind`] to the Ruby exception
+//! classes. Every entry point runs under [`errors::guard`], so a panic
+//! surfaces as `PuppetTypes::InternalError`, never as a crash.
+
+mod convert;
+mod errors;
+mod formatter;
+mod internal;
+mod rich;
+mod type_calculator;
+mod type_factory;
+mod type_object;
+mod value_view;
+
+use magnus::{Error, Ruby};
+
+/// The extension's Rust allocations use mimalloc: building and dropping many
+/// small shared nodes (types, values) is several times faster than with the
+/// system allocator, which returns and re-faults pages between calls.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// Called by Ruby when `puppet_types/puppet_types.so` is required.
+#[magnus::init(name = "puppet_types")]
+fn init(ruby: &Ruby) -> Result<(), Error> {
+    let module = ruby.define_module("PuppetTypes")?;
+    errors::init(ruby, module)?;
+    type_object::init(ruby, module)?;
+    type_factory::init(ruby, module)?;
+    rich::init(ruby)?;
+    type_calculator::init(ruby, module)?;
+    formatter::init(ruby, module)?;
+    internal::init(ruby, module)?;
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! `PuppetTypes::TypeCalculator` and the calculator methods of
+//! `PuppetTypes::Type` (`instance?`, `assignable?`, `<`, `<=`, `>`, `>=`,
+//! `each`): thin calls into [`crate::types::calc`], walking Ruby data in place
+//! through [`RubyView`].
+
+use super::convert;
+use super::errors::{self, guard};
+use super::type_object::RbType;
+use super::value_view::RubyView;
+use crate::types::calc;
+use magnus::{
+    block::Yield, function, method, prelude::*, Error, RClass, RModule, Ruby, TryConvert, Value,
+};
+
+type R<T> = Result<T, Error>;
+
+fn type_of(ruby: &Ruby, v: Value, what: &str) -> R<crate::Type> {
+    match <&RbType>::try_convert(v) {
+        Ok(t) => Ok(t.0.clone()),
+        Err(_) => Err(errors::argument(
+            ruby,
+            format!(
+                "expected a PuppetTypes::Type as {what}, got {}",
+                super::type_factory::describe(v)
+            ),
+        )),
+    }
+}
+
+fn instance(ruby: &Ruby, t: Value, v: Value) -> R<bool> {
+    guard(ruby, || {
+        Ok(calc::instance_of_view(
+            &type_of(ruby, t, "the type")?,
+            &RubyView::new(v),
+        ))
+    })
+}
+
+fn assignable(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
+    guard(ruby, || {
+        Ok(calc::is_assignable(
+            &type_of(ruby, a, "the first type")?,
+            &type_of(ruby, b, "the second type")?,
+        ))
+    })
+}
+
+fn infer(ruby: &Ruby, v: Value) -> R<Value> {
+    guard(ruby, || {
+        Ok(RbType::wrap(ruby, calc::infer_view(&RubyView::new(v))))
+    })
+}
+
+fn infer_set(ruby: &Ruby, v: Value) -> R<Value> {
+    guard(ruby, || {
+        Ok(RbType::wrap(ruby, calc::infer_set_view(&RubyView::new(v))))
+    })
+}
+
+fn generalize(ruby: &Ruby, t: Value) -> R<Value> {
+    guard(ruby, || {
+        Ok(RbType::wrap(
+            ruby,
+            calc::generalize(&type_of(ruby, t, "the type")?),
+        ))
+    })
+}
+
+fn common_type(ruby: &Ruby, a: Value, b: Value) -> R<Value> {
+    guard(ruby, || {
+        let t = calc::common_type(
+            &type_of(ruby, a, "the first type")?,
+            &type_of(ruby, b, "the second type")?,
+        );
+        Ok(RbType::wrap(ruby, t))
+    })
+}
+
+fn equals(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
+    guard(ruby, || {
+        Ok(calc::types_equal(
+            &type_of(ruby, a, "the first type")?,
+            &type_of(ruby, b, "the second type")?,
+        ))
+    })
+}
+
+// Methods on PuppetTypes::Type.
+
+fn t_instance(ruby: &Ruby, rb_self: &RbType, v: Value) -> R<bool> {
+    guard(ruby, || {
+        Ok(calc::instance_of_view(&rb_self.0, &RubyView::new(v)))
+    })
+}
+
+fn t_assignable(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
+    guard(ruby, || {
+        Ok(calc::is_assignable(
+            &rb_self.0,
+            &type_of(ruby, other, "the argument")?,
+        ))
+    })
+}
+
+/// `a < b`: every value of `a` is a value of `b`, and the types differ (the language's `<` on types).
+fn t_lt(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
+    guard(ruby, || {
+        let b = type_of(ruby, other, "the right operand")?;
+        Ok(calc::is_assignable(&b, &rb_self.0) && !calc::types_equal(&rb_self.0, &b))
+    })
+}
+
+fn t_le(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
+    guard(ruby, || {
+        Ok(calc::is_assignable(
+            &type_of(ruby, other, "the right operand")?,
+            &rb_self.0,
+        ))
+    })
+}
+
+fn t_gt(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
+    guard(ruby, || {
+        let b = type_of(ruby, other, "the right operand")?;
+        Ok(calc::is_assignable(&rb_self.0, &b) && !calc::types_equal(&rb_self.0, &b))
+    })
+}
+
+fn t_ge(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
+    guard(ruby, || {
+        Ok(calc::is_assignable(
+            &rb_self.0,
+            &type_of(ruby, other, "the right operand")?,
+        ))
+    })
+}
+
+/// `each`: the values of a finite Integer range or an Enum; an Enumerator without a block.
+fn t_each(ruby: &Ruby, rb_self: Value) -> R<Yield<std::vec::IntoIter<Value>>> {
+    let t: &RbType = TryConvert::try_convert(rb_self)?;
+    if !ruby.block_given() {
+        return Ok(Yield::Enumerator(rb_self.enumeratorize("each", ())));
+    }
+    let values = guard(ruby, || {
+        calc::iterate_type(&t.0).map_err(|e| errors::to_ruby(ruby, e))
+    })?;
+    let objects = values
+        .iter()
+        .map(|v| convert::to_ruby(ruby, v))
+        .collect::<R<Vec<Value>>>()?;
+    Ok(Yield::Iter(objects.into_iter()))
+}
+
+/// Define `PuppetTypes::TypeCalculator` and the calculator methods of `PuppetTypes::Type`.
+pub fn init(ruby: &Ruby, module: RModule) -> R<()> {
+    let m = module.define_module("TypeCalculator")?;
+    m.define_module_function("instance?", function!(instance, 2))?;
+    m.define_module_function("assignable?", function!(assignable, 2))?;
+    m.define_module_function("infer", function!(infer, 1))?;
+    m.define_module_function("infer_set", function!(infer_set, 1))?;
+    m.define_module_function("generalize", function!(generalize, 1))?;
+    m.define_module_function("common_type", function!(common_type, 2))?;
+    m.define_module_function("equals", function!(equals, 2))?;
+
+    let class: RClass = module.const_get("Type")?;
+    class.define_method("instance?", method!(t_instance, 1))?;
+    class.define_method("assignable?", method!(t_assignable, 1))?;
+    class.define_method("<", method!(t_lt, 1))?;
+    class.define_method("<=", method!(t_le, 1))?;
+    class.define_method(">", method!(t_gt, 1))?;
+    class.define_method(">=", method!(t_ge, 1))?;
+    class.define_method("each", method!(t_each, 0))?;
+    let _ = ruby;
+    Ok(())
+}

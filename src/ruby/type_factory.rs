@@ -1,0 +1,728 @@
+//! `PuppetTypes::TypeFactory`: the reference's factory method names
+//! (`integer`, `range`, `array_of`, `hash_kv`, `struct`, ...), each building a
+//! validated, normalised type through [`crate::types::factory`].
+//!
+//! Arguments follow the reference: a type argument is a `PuppetTypes::Type`,
+//! a Ruby class (`Integer`, `String`, ... map to their Puppet types) or a
+//! String (a Runtime type, as the reference's `type_of` does); range ends are
+//! Integers, or `nil`/`:default` for an open end; a size argument is an
+//! Integer type (as made by `range`) or `nil`.
+
+use super::convert;
+use super::errors::{self, guard};
+use super::type_object::RbType;
+use crate::types::factory::{self as f, KeyMode};
+use crate::types::{IntRange, RuntimeName, Type, TypeKind};
+use crate::values::Value as PValue;
+use magnus::{
+    function, prelude::*, r_hash::ForEach, Error, Float, Integer, RClass, RHash, RModule, RRegexp,
+    RString, Ruby, Symbol, TryConvert, Value,
+};
+use std::sync::Arc;
+
+type R<T> = Result<T, Error>;
+
+fn core(ruby: &Ruby, r: crate::Result<Type>) -> R<Value> {
+    r.map(|t| RbType::wrap(ruby, t))
+        .map_err(|e| errors::to_ruby(ruby, e))
+}
+
+fn ok(ruby: &Ruby, t: Type) -> R<Value> {
+    Ok(RbType::wrap(ruby, t))
+}
+
+fn arity(ruby: &Ruby, name: &str, args: &[Value], min: usize, max: usize) -> R<()> {
+    if args.len() < min || args.len() > max {
+        let expected = if min == max {
+            min.to_string()
+        } else {
+            format!("{min}..{max}")
+        };
+        return Err(Error::new(
+            ruby.exception_arg_error(),
+            format!(
+                "wrong number of arguments to TypeFactory.{name} (given {}, expected {expected})",
+                args.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn is_absent(_ruby: &Ruby, v: Value) -> bool {
+    v.is_nil() || Symbol::from_value(v).is_some_and(|s| s.name().is_ok_and(|n| n == "default"))
+}
+
+/// A type argument, as the reference's `TypeFactory.type_of`.
+pub fn type_arg(ruby: &Ruby, v: Value) -> R<Type> {
+    if let Ok(t) = <&RbType>::try_convert(v) {
+        return Ok(t.0.clone());
+    }
+    if let Some(s) = RString::from_value(v) {
+        let name = convert::rstring_to_str(ruby, s)?;
+        return Ok(f::runtime(Some("ruby"), Some(RuntimeName::Name(name))));
+    }
+    if let Some(class) = RClass::from_value(v) {
+        return Ok(ruby_class_type(ruby, class));
+    }
+    Err(errors::argument(
+        ruby,
+        format!(
+            "expected a PuppetTypes::Type, a Ruby class or a class name, got {}",
+            describe(v)
+        ),
+    ))
+}
+
+/// A short description of a Ruby object for error messages: its class and inspect text.
+pub fn describe(v: Value) -> String {
+    // SAFETY: the class name is copied at once.
+    let class = unsafe { v.classname() }.into_owned();
+    let text = v.inspect();
+    let text: String = text.chars().take(60).collect();
+    format!("{class} {text}")
+}
+
+/// The Puppet type of instances of a Ruby class (the reference's `TypeCalculator#type(klass)`).
+fn ruby_class_type(ruby: &Ruby, class: RClass) -> Type {
+    let is = |c: RClass| class.is_inherited(c);
+    if is(ruby.class_integer()) {
+        f::integer()
+    } else if is(ruby.class_float()) {
+        f::float()
+    } else if is(ruby.class_numeric()) {
+        f::numeric()
+    } else if is(ruby.class_string()) {
+        f::string()
+    } else if is(ruby.class_true_class()) || is(ruby.class_false_class()) {
+        f::boolean()
+    } else if is(ruby.class_nil_class()) {
+        f::undef()
+    } else if is(ruby.class_array()) {
+        f::array_of_any()
+    } else if is(ruby.class_hash()) {
+        f::hash_of_any()
+    } else if is(ruby.class_regexp()) {
+        f::regexp_any()
+    } else {
+        // SAFETY: the name is copied at once.
+        let name: Arc<str> = Arc::from(unsafe { class.name() }.as_ref());
+        f::runtime(Some("ruby"), Some(RuntimeName::Name(name)))
+    }
+}
+
+fn opt_type_arg(ruby: &Ruby, args: &[Value], i: usize) -> R<Option<Type>> {
+    match args.get(i) {
+        None => Ok(None),
+        Some(v) if v.is_nil() => Ok(None),
+        Some(v) => type_arg(ruby, *v).map(Some),
+    }
+}
+
+/// A range end: an Integer, or nil/`:default`/±Infinity for an open end.
+fn bound(ruby: &Ruby, v: Value) -> R<Option<i64>> {
+    if is_absent(ruby, v) {
+        return Ok(None);
+    }
+    if let Some(x) = Float::from_value(v) {
+        if x.to_f64().is_infinite() {
+            return Ok(None);
+        }
+    }
+    if let Some(i) = Integer::from_value(v) {
+        return i.to_i64().map(Some).map_err(|_| {
+            errors::argument(
+                ruby,
+                format!("integer {i} is out of range: Puppet integers are signed 64-bit"),
+            )
+        });
+    }
+    Err(errors::argument(
+        ruby,
+        format!(
+            "expected an Integer or default as a range bound, got {}",
+            describe(v)
+        ),
+    ))
+}
+
+fn float_bound(ruby: &Ruby, v: Value) -> R<Option<f64>> {
+    if is_absent(ruby, v) {
+        return Ok(None);
+    }
+    if let Some(x) = Float::from_value(v) {
+        let x = x.to_f64();
+        return Ok(if x.is_infinite() { None } else { Some(x) });
+    }
+    if let Some(i) = Integer::from_value(v) {
+        return Ok(Some(i.to_i64()? as f64));
+    }
+    Err(errors::argument(
+        ruby,
+        format!(
+            "expected a Float, an Integer or default as a range bound, got {}",
+            describe(v)
+        ),
+    ))
+}
+
+/// A size argument: nil, or an Integer type such as `TypeFactory.range(1, 10)`.
+fn size_arg(ruby: &Ruby, args: &[Value], i: usize) -> R<Option<IntRange>> {
+    match args.get(i) {
+        None => Ok(None),
+        Some(v) if v.is_nil() => Ok(None),
+        Some(v) => {
+            let t = type_arg(ruby, *v)?;
+            match t.kind() {
+                TypeKind::Integer(r) => Ok(Some(
+                    f::size_range(r.from, r.to).map_err(|e| errors::to_ruby(ruby, e))?,
+                )),
+                _ => Err(errors::to_ruby(
+                    ruby,
+                    crate::Error::type_error(format!("a size must be an Integer type, got {t}")),
+                )),
+            }
+        }
+    }
+}
+
+fn string_arg(ruby: &Ruby, v: Value, what: &str) -> R<Arc<str>> {
+    match RString::from_value(v) {
+        Some(s) => convert::rstring_to_str(ruby, s),
+        None => match Symbol::from_value(v) {
+            Some(s) => Ok(Arc::from(s.name()?.as_ref())),
+            None => Err(errors::argument(
+                ruby,
+                format!("expected a String for {what}, got {}", describe(v)),
+            )),
+        },
+    }
+}
+
+fn regexp_arg(ruby: &Ruby, v: Value) -> R<crate::values::Regexp> {
+    let source: Arc<str> = if let Some(r) = RRegexp::from_value(v) {
+        let s: RString = r.funcall("source", ())?;
+        convert::rstring_to_str(ruby, s)?
+    } else if let Some(s) = RString::from_value(v) {
+        convert::rstring_to_str(ruby, s)?
+    } else {
+        return Err(errors::argument(
+            ruby,
+            format!("expected a Regexp or a String, got {}", describe(v)),
+        ));
+    };
+    crate::values::Regexp::new(&source).map_err(|e| errors::to_ruby(ruby, e))
+}
+
+macro_rules! fixed {
+    ($module:expr, $($name:literal => $ctor:expr),* $(,)?) => {
+        $(
+            $module.define_module_function($name, function!(|ruby: &Ruby| -> R<Value> {
+                guard(ruby, || ok(ruby, $ctor))
+            }, 0))?;
+        )*
+    };
+}
+
+macro_rules! variadic {
+    ($module:expr, $($name:literal => $fn:ident),* $(,)?) => {
+        $(
+            $module.define_module_function($name, function!(|ruby: &Ruby, args: &[Value]| -> R<Value> {
+                guard(ruby, || $fn(ruby, args))
+            }, -1))?;
+        )*
+    };
+}
+
+fn range(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "range", args, 2, 2)?;
+    core(ruby, f::range(bound(ruby, args[0])?, bound(ruby, args[1])?))
+}
+
+fn float_range(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "float_range", args, 2, 2)?;
+    core(
+        ruby,
+        f::float_range(float_bound(ruby, args[0])?, float_bound(ruby, args[1])?),
+    )
+}
+
+fn string(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "string", args, 0, 1)?;
+    match args.first() {
+        None => ok(ruby, f::string()),
+        Some(v) if v.is_nil() => ok(ruby, f::string()),
+        Some(v) => {
+            if let Some(s) = RString::from_value(*v) {
+                return ok(ruby, f::string_value(&convert::rstring_to_str(ruby, s)?));
+            }
+            let size = size_arg(ruby, args, 0)?.unwrap_or_default();
+            ok(ruby, f::string_sized(size))
+        }
+    }
+}
+
+/// A wrapper's argument: a String means the String type of that value (as the reference).
+fn wrapped_arg(ruby: &Ruby, args: &[Value]) -> R<Option<Type>> {
+    match args.first() {
+        Some(v) if RString::from_value(*v).is_some() => {
+            Ok(Some(f::string_value(&string_arg(ruby, *v, "a key")?)))
+        }
+        _ => opt_type_arg(ruby, args, 0),
+    }
+}
+
+fn optional(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "optional", args, 0, 1)?;
+    ok(ruby, f::optional(wrapped_arg(ruby, args)?))
+}
+
+fn not_undef(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "not_undef", args, 0, 1)?;
+    ok(ruby, f::not_undef(wrapped_arg(ruby, args)?))
+}
+
+macro_rules! one_type {
+    ($($fn:ident => $ctor:path),* $(,)?) => {
+        $(
+            fn $fn(ruby: &Ruby, args: &[Value]) -> R<Value> {
+                arity(ruby, stringify!($fn), args, 0, 1)?;
+                ok(ruby, $ctor(opt_type_arg(ruby, args, 0)?))
+            }
+        )*
+    };
+}
+
+one_type!(sensitive => f::sensitive, iterable => f::iterable, iterator => f::iterator, type_type => f::type_type);
+
+fn init_type(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    let t = opt_type_arg(ruby, args, 0)?;
+    let rest = args
+        .iter()
+        .skip(1)
+        .map(|v| convert::to_value(ruby, *v))
+        .collect::<R<Vec<PValue>>>()?;
+    ok(ruby, f::init(t, rest))
+}
+
+fn enum_(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    let mut values = args;
+    let mut ci = false;
+    if let Some(last) = args.last() {
+        if last.is_kind_of(ruby.class_true_class()) || last.is_kind_of(ruby.class_false_class()) {
+            ci = last.is_kind_of(ruby.class_true_class());
+            values = &args[..args.len() - 1];
+        }
+    }
+    let strings = values
+        .iter()
+        .map(|v| string_arg(ruby, *v, "an Enum value"))
+        .collect::<R<Vec<Arc<str>>>>()?;
+    ok(ruby, f::enum_ci(&strings, ci))
+}
+
+fn variant(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    let types = args
+        .iter()
+        .map(|v| type_arg(ruby, *v))
+        .collect::<R<Vec<Type>>>()?;
+    ok(ruby, f::variant(types))
+}
+
+fn struct_(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "struct", args, 0, 1)?;
+    let Some(hash) = args.first() else {
+        return ok(ruby, f::struct_any());
+    };
+    let hash = RHash::from_value(*hash).ok_or_else(|| {
+        errors::argument(
+            ruby,
+            format!("expected a Hash of key => type, got {}", describe(*hash)),
+        )
+    })?;
+    let mut entries = Vec::with_capacity(hash.len());
+    hash.foreach(|k: Value, v: Value| {
+        let value_type = type_arg(ruby, v)?;
+        let (name, mode) = if RString::from_value(k).is_some() || Symbol::from_value(k).is_some() {
+            (string_arg(ruby, k, "a Struct key")?, KeyMode::Plain)
+        } else {
+            let kt = type_arg(ruby, k)?;
+            key_of(ruby, &kt)?
+        };
+        entries.push((name, mode, value_type));
+        Ok(ForEach::Continue)
+    })?;
+    core(ruby, f::struct_of(entries))
+}
+
+/// The name and mode of a Struct key given as a type (`Optional['a']`, `NotUndef['a']`, `String` of a value, `Enum['a']`).
+fn key_of(ruby: &Ruby, t: &Type) -> R<(Arc<str>, KeyMode)> {
+    let literal = |t: &Type| -> Option<Arc<str>> {
+        match t.kind() {
+            TypeKind::String { value: Some(v), .. } => Some(v.clone()),
+            TypeKind::Enum { values, .. } if values.len() == 1 => Some(values[0].clone()),
+            _ => None,
+        }
+    };
+    let found = match t.kind() {
+        TypeKind::Optional(Some(inner)) => literal(inner).map(|n| (n, KeyMode::Optional)),
+        TypeKind::NotUndef(Some(inner)) => literal(inner).map(|n| (n, KeyMode::NotUndef)),
+        _ => literal(t).map(|n| (n, KeyMode::Plain)),
+    };
+    found.ok_or_else(|| {
+        errors::to_ruby(
+            ruby,
+            crate::Error::type_error(format!(
+                "Unable to extract a non-empty literal string from Struct member key type {t}"
+            )),
+        )
+    })
+}
+
+fn tuple(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "tuple", args, 0, 2)?;
+    let types = match args.first() {
+        None => Vec::new(),
+        Some(v) => {
+            let a = magnus::RArray::from_value(*v).ok_or_else(|| {
+                errors::argument(
+                    ruby,
+                    format!("expected an Array of types, got {}", describe(*v)),
+                )
+            })?;
+            a.into_iter()
+                .map(|v| type_arg(ruby, v))
+                .collect::<R<Vec<Type>>>()?
+        }
+    };
+    match size_arg(ruby, args, 1)? {
+        None => ok(ruby, f::tuple(types)),
+        Some(size) => core(ruby, f::tuple_sized(types, size.from, size.to)),
+    }
+}
+
+fn boolean(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "boolean", args, 0, 1)?;
+    match args.first() {
+        None => ok(ruby, f::boolean()),
+        Some(v) if v.is_nil() => ok(ruby, f::boolean()),
+        Some(v) => ok(ruby, f::boolean_value(v.to_bool())),
+    }
+}
+
+fn regexp(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "regexp", args, 0, 1)?;
+    match args.first() {
+        None => ok(ruby, f::regexp_any()),
+        Some(v) if v.is_nil() => ok(ruby, f::regexp_any()),
+        Some(v) => ok(ruby, f::regexp(Some(regexp_arg(ruby, *v)?))),
+    }
+}
+
+fn pattern(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    let mut regexps = Vec::with_capacity(args.len());
+    for v in args {
+        if let Ok(t) = <&RbType>::try_convert(*v) {
+            match t.0.kind() {
+                TypeKind::Regexp(Some(r)) => regexps.push(r.clone()),
+                TypeKind::Pattern(ps) => regexps.extend(ps.iter().cloned()),
+                _ => {
+                    return Err(errors::to_ruby(
+                        ruby,
+                        crate::Error::type_error(format!(
+                        "Only String, Regexp, Pattern-Type, and Regexp-Type are allowed: got '{}'",
+                        t.0
+                    )),
+                    ))
+                }
+            }
+        } else {
+            regexps.push(regexp_arg(ruby, *v)?);
+        }
+    }
+    ok(ruby, f::pattern(regexps))
+}
+
+fn callable(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    // `callable([params...], return_type)` or `callable(params..., [from, [to]], [block])`.
+    let (params, return_type): (Vec<Value>, Option<Type>) = match args {
+        [list, ret] if magnus::RArray::from_value(*list).is_some() => (
+            magnus::RArray::from_value(*list)
+                .into_iter()
+                .flatten()
+                .collect(),
+            Some(type_arg(ruby, *ret)?),
+        ),
+        _ => (args.to_vec(), None),
+    };
+    let mut params = params;
+    let block = match params.last().map(|v| <&RbType>::try_convert(*v)) {
+        Some(Ok(t)) if is_callable(&t.0) => {
+            let t = t.0.clone();
+            params.pop();
+            Some(t)
+        }
+        _ => None,
+    };
+    let is_range = |v: &Value| Integer::from_value(*v).is_some() || is_absent(ruby, *v);
+    let size = match params.as_slice() {
+        [.., a, b] if is_range(a) && is_range(b) => {
+            let r = (bound(ruby, *a)?, bound(ruby, *b)?);
+            params.truncate(params.len() - 2);
+            Some(r)
+        }
+        [.., a] if is_range(a) => {
+            let r = (bound(ruby, *a)?, None);
+            params.pop();
+            Some(r)
+        }
+        _ => None,
+    };
+    let mut types = params
+        .iter()
+        .map(|v| type_arg(ruby, *v))
+        .collect::<R<Vec<Type>>>()?;
+    let size = match size {
+        Some((from, to)) => Some(f::size_range(from, to).map_err(|e| errors::to_ruby(ruby, e))?),
+        None => None,
+    };
+    if types.is_empty() && size.is_some_and(|s| s.max() > 0) {
+        types.push(f::unit());
+    }
+    core(ruby, f::callable(types, size, block, return_type))
+}
+
+fn is_callable(t: &Type) -> bool {
+    match t.kind() {
+        TypeKind::Callable(_) => true,
+        TypeKind::Optional(Some(inner)) => matches!(inner.kind(), TypeKind::Callable(_)),
+        _ => false,
+    }
+}
+
+fn collection(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "collection", args, 0, 1)?;
+    match size_arg(ruby, args, 0)? {
+        None => ok(ruby, f::collection()),
+        Some(s) => core(ruby, f::collection_size(s.from, s.to)),
+    }
+}
+
+fn sem_ver(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    let mut ranges = Vec::with_capacity(args.len());
+    for v in args {
+        match convert::to_value(ruby, *v)? {
+            PValue::SemVerRange(r) => ranges.push((*r).clone()),
+            other => {
+                return Err(errors::argument(
+                    ruby,
+                    format!("expected a PuppetTypes::SemVerRange, got {other:?}"),
+                ))
+            }
+        }
+    }
+    ok(ruby, f::sem_ver(ranges))
+}
+
+fn time_bound<T>(
+    ruby: &Ruby,
+    v: Option<&Value>,
+    pick: impl Fn(PValue) -> Option<T>,
+    what: &str,
+) -> R<Option<T>> {
+    match v {
+        None => Ok(None),
+        Some(v) if is_absent(ruby, *v) => Ok(None),
+        Some(v) => {
+            let value = convert::to_value(ruby, *v)?;
+            pick(value).map(Some).ok_or_else(|| {
+                errors::argument(
+                    ruby,
+                    format!(
+                        "expected a PuppetTypes::{what} or default, got {}",
+                        describe(*v)
+                    ),
+                )
+            })
+        }
+    }
+}
+
+fn timespan(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "timespan", args, 0, 2)?;
+    let pick = |v: PValue| match v {
+        PValue::Timespan(t) => Some(t),
+        _ => None,
+    };
+    let from = time_bound(ruby, args.first(), pick, "Timespan")?;
+    let to = time_bound(ruby, args.get(1), pick, "Timespan")?;
+    core(ruby, f::timespan(from, to))
+}
+
+fn timestamp(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "timestamp", args, 0, 2)?;
+    let pick = |v: PValue| match v {
+        PValue::Timestamp(t) => Some(t),
+        _ => None,
+    };
+    let from = time_bound(ruby, args.first(), pick, "Timestamp")?;
+    let to = time_bound(ruby, args.get(1), pick, "Timestamp")?;
+    core(ruby, f::timestamp(from, to))
+}
+
+fn resource(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "resource", args, 0, 2)?;
+    let title = match args.get(1) {
+        Some(v) if !v.is_nil() => Some(string_arg(ruby, *v, "a resource title")?),
+        _ => None,
+    };
+    let name: Option<Arc<str>> = match args.first() {
+        None => None,
+        Some(v) if v.is_nil() => {
+            if title.is_some() {
+                return Err(errors::argument(
+                    ruby,
+                    "The type name cannot be nil, if title is given",
+                ));
+            }
+            None
+        }
+        Some(v) => match <&RbType>::try_convert(*v) {
+            Ok(t) => match t.0.kind() {
+                TypeKind::Resource { type_name, .. } => type_name.clone(),
+                _ => {
+                    return Err(errors::argument(
+                        ruby,
+                        format!("The type name cannot be a {}", t.0),
+                    ))
+                }
+            },
+            Err(_) => Some(string_arg(ruby, *v, "a resource type name")?),
+        },
+    };
+    core(ruby, f::resource(name.as_deref(), title.as_deref()))
+}
+
+fn host_class(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "host_class", args, 0, 1)?;
+    match args.first() {
+        Some(v) if !v.is_nil() => ok(
+            ruby,
+            f::host_class(Some(&string_arg(ruby, *v, "a class name")?)),
+        ),
+        _ => ok(ruby, f::host_class(None)),
+    }
+}
+
+fn array_of(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "array_of", args, 1, 2)?;
+    let t = type_arg(ruby, args[0])?;
+    match size_arg(ruby, args, 1)? {
+        None => ok(ruby, f::array_of(t)),
+        Some(s) => core(ruby, f::array_of_size(t, s.from, s.to)),
+    }
+}
+
+fn hash_of(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "hash_of", args, 1, 3)?;
+    let v = type_arg(ruby, args[0])?;
+    let k = opt_type_arg(ruby, args, 1)?.unwrap_or_else(f::scalar);
+    match size_arg(ruby, args, 2)? {
+        None => ok(ruby, f::hash_kv(k, v)),
+        Some(s) => core(ruby, f::hash_kv_size(k, v, s.from, s.to)),
+    }
+}
+
+fn hash_kv(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "hash_kv", args, 2, 3)?;
+    let k = type_arg(ruby, args[0])?;
+    let v = type_arg(ruby, args[1])?;
+    match size_arg(ruby, args, 2)? {
+        None => ok(ruby, f::hash_kv(k, v)),
+        Some(s) => core(ruby, f::hash_kv_size(k, v, s.from, s.to)),
+    }
+}
+
+fn uri(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "uri", args, 0, 1)?;
+    match args.first() {
+        None => ok(ruby, f::uri(None)),
+        Some(v) if v.is_nil() => ok(ruby, f::uri(None)),
+        Some(v) => match convert::to_value(ruby, *v)? {
+            PValue::Hash(map) => ok(ruby, f::uri(Some((*map).clone()))),
+            _ => Err(errors::argument(
+                ruby,
+                format!("expected a Hash of URI parts, got {}", describe(*v)),
+            )),
+        },
+    }
+}
+
+fn type_of(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "type_of", args, 1, 1)?;
+    ok(ruby, type_arg(ruby, args[0])?)
+}
+
+fn runtime(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "runtime", args, 0, 2)?;
+    let rt = match args.first() {
+        Some(v) if !v.is_nil() => Some(string_arg(ruby, *v, "a runtime")?),
+        _ => None,
+    };
+    let name = match args.get(1) {
+        Some(v) if !v.is_nil() => Some(RuntimeName::Name(string_arg(
+            ruby,
+            *v,
+            "a runtime type name",
+        )?)),
+        _ => None,
+    };
+    ok(ruby, f::runtime(rt.as_deref(), name))
+}
+
+fn ruby_type(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "ruby_type", args, 0, 1)?;
+    let name = match args.first() {
+        Some(v) if !v.is_nil() => Some(RuntimeName::Name(string_arg(ruby, *v, "a class name")?)),
+        _ => None,
+    };
+    ok(ruby, f::runtime(Some("ruby"), name))
+}
+
+fn type_reference(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    arity(ruby, "type_reference", args, 1, 1)?;
+    ok(
+        ruby,
+        f::type_reference(&string_arg(ruby, args[0], "a type name")?),
+    )
+}
+
+/// Define `PuppetTypes::TypeFactory`.
+pub fn init(_ruby: &Ruby, module: RModule) -> R<()> {
+    let m = module.define_module("TypeFactory")?;
+    fixed!(m,
+        "integer" => f::integer(), "float" => f::float(), "numeric" => f::numeric(),
+        "any" => f::any(), "undef" => f::undef(), "default" => f::default(),
+        "scalar" => f::scalar(), "scalar_data" => f::scalar_data(),
+        "data" => f::data(), "rich_data" => f::rich_data(), "rich_data_key" => f::rich_data_key(),
+        "binary" => f::binary(), "catalog_entry" => f::catalog_entry(),
+        "sem_ver_range" => f::sem_ver_range(), "deferred" => f::deferred(),
+        "all_callables" => f::callable_any(), "array_of_any" => f::array_of_any(),
+        "hash_of_any" => f::hash_of_any(), "array_of_data" => f::array_of(f::data()),
+        "hash_of_data" => f::hash_kv(f::string(), f::data()),
+        "object" => f::object(), "type_set" => f::type_set(),
+    );
+    variadic!(m,
+        "range" => range, "float_range" => float_range, "string" => string,
+        "optional" => optional, "not_undef" => not_undef, "sensitive" => sensitive,
+        "iterable" => iterable, "iterator" => iterator, "type_type" => type_type, "init" => init_type,
+        "enum" => enum_, "variant" => variant, "struct" => struct_, "tuple" => tuple,
+        "boolean" => boolean, "regexp" => regexp, "pattern" => pattern, "callable" => callable,
+        "collection" => collection, "sem_ver" => sem_ver, "timespan" => timespan,
+        "timestamp" => timestamp, "resource" => resource, "host_class" => host_class,
+        "array_of" => array_of, "hash_of" => hash_of, "hash_kv" => hash_kv, "uri" => uri,
+        "type_of" => type_of, "runtime" => runtime, "ruby_type" => ruby_type,
+        "type_reference" => type_reference,
+    );
+    Ok(())
+}

@@ -1,0 +1,315 @@
+//! `PuppetTypes::Type`: a frozen, shareable Ruby object wrapping a [`crate::Type`].
+//!
+//! Equality and hashing are structural (usable as Hash keys); `to_s` is the
+//! canonical text the reference prints; the readers are named as the
+//! reference's type classes name them (`from`, `to`, `element_type`, ...).
+
+use super::convert;
+use super::errors::guard;
+use crate::types::{IntRange, Type, TypeKind};
+use magnus::{method, prelude::*, Error, RModule, Ruby, Value};
+use std::hash::{Hash, Hasher};
+
+/// The Ruby-side handle of a type.
+#[magnus::wrap(class = "PuppetTypes::Type", free_immediately, frozen_shareable, size)]
+pub struct RbType(pub Type);
+
+impl RbType {
+    /// Wrap `t` as a frozen `PuppetTypes::Type`.
+    pub fn wrap(ruby: &Ruby, t: Type) -> Value {
+        let obj = ruby.obj_wrap(RbType(t));
+        obj.freeze();
+        obj.as_value()
+    }
+
+    fn to_s(ruby: &Ruby, rb_self: &RbType) -> Result<String, Error> {
+        guard(ruby, || Ok(text(&rb_self.0)))
+    }
+
+    fn inspect(ruby: &Ruby, rb_self: &RbType) -> Result<String, Error> {
+        guard(ruby, || {
+            Ok(format!("#<PuppetTypes::Type {}>", text(&rb_self.0)))
+        })
+    }
+
+    fn eq(rb_self: &RbType, other: Value) -> bool {
+        match <&RbType>::try_convert(other) {
+            Ok(o) => rb_self.0 == o.0,
+            Err(_) => false,
+        }
+    }
+
+    fn hash(ruby: &Ruby, rb_self: &RbType) -> Result<i64, Error> {
+        guard(ruby, || {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            rb_self.0.hash(&mut h);
+            // Ruby wants a Fixnum; keep it in range.
+            Ok((h.finish() >> 2) as i64)
+        })
+    }
+
+    fn name(ruby: &Ruby, rb_self: &RbType) -> Result<String, Error> {
+        guard(ruby, || Ok(type_name(&rb_self.0)))
+    }
+}
+
+/// The canonical text of a type.
+pub fn text(t: &Type) -> String {
+    t.to_string()
+}
+
+/// The simple name of a type (`Integer`, `Array`, an alias's name, ...), as the reference's `name`.
+pub fn type_name(t: &Type) -> String {
+    let name = match t.kind() {
+        TypeKind::Any => "Any",
+        TypeKind::Unit => "Unit",
+        TypeKind::Undef => "Undef",
+        TypeKind::Default => "Default",
+        TypeKind::NotUndef(_) => "NotUndef",
+        TypeKind::Optional(_) => "Optional",
+        TypeKind::Type(_) => "Type",
+        TypeKind::Init(..) => "Init",
+        TypeKind::Variant(_) => "Variant",
+        TypeKind::Scalar => "Scalar",
+        TypeKind::ScalarData => "ScalarData",
+        TypeKind::Numeric => "Numeric",
+        TypeKind::Integer(_) => "Integer",
+        TypeKind::Float(..) => "Float",
+        TypeKind::String { .. } => "String",
+        TypeKind::Enum { .. } => "Enum",
+        TypeKind::Pattern(_) => "Pattern",
+        TypeKind::Boolean(_) => "Boolean",
+        TypeKind::Regexp(_) => "Regexp",
+        TypeKind::SemVer(_) => "SemVer",
+        TypeKind::SemVerRange => "SemVerRange",
+        TypeKind::Timespan(..) => "Timespan",
+        TypeKind::Timestamp(..) => "Timestamp",
+        TypeKind::Binary => "Binary",
+        TypeKind::Uri(_) => "URI",
+        TypeKind::Collection(_) => "Collection",
+        TypeKind::Array { .. } => "Array",
+        TypeKind::Hash { .. } => "Hash",
+        TypeKind::Struct(_) => "Struct",
+        TypeKind::Tuple { .. } => "Tuple",
+        TypeKind::Callable(_) => "Callable",
+        TypeKind::Iterable(_) => "Iterable",
+        TypeKind::Iterator(_) => "Iterator",
+        TypeKind::CatalogEntry => "CatalogEntry",
+        TypeKind::Resource { .. } => "Resource",
+        TypeKind::Class(_) => "Class",
+        TypeKind::Runtime { .. } => "Runtime",
+        TypeKind::Sensitive(_) => "Sensitive",
+        TypeKind::Deferred => "Deferred",
+        TypeKind::Object(_) => "Object",
+        TypeKind::TypeSet(_) => "TypeSet",
+        TypeKind::Alias(a) => return a.name.to_string(),
+        TypeKind::TypeReference(_) => "TypeReference",
+    };
+    name.to_string()
+}
+
+/// An `IntRange` as the reference's size type: `Integer[from, to]`, or nil when absent.
+fn size_type(ruby: &Ruby, size: &Option<IntRange>) -> Value {
+    match size {
+        Some(r) => RbType::wrap(ruby, Type::from_kind(TypeKind::Integer(*r))),
+        None => ruby.qnil().as_value(),
+    }
+}
+
+fn opt_type(ruby: &Ruby, t: Option<&Type>) -> Value {
+    match t {
+        Some(t) => RbType::wrap(ruby, t.clone()),
+        None => ruby.qnil().as_value(),
+    }
+}
+
+fn opt_int(ruby: &Ruby, n: Option<i64>) -> Value {
+    match n {
+        Some(n) => ruby.integer_from_i64(n).as_value(),
+        None => ruby.qnil().as_value(),
+    }
+}
+
+fn opt_str(ruby: &Ruby, s: Option<&str>) -> Value {
+    match s {
+        Some(s) => ruby.str_new(s).as_value(),
+        None => ruby.qnil().as_value(),
+    }
+}
+
+fn types_array(ruby: &Ruby, ts: &[Type]) -> Value {
+    let a = ruby.ary_new_capa(ts.len());
+    for t in ts {
+        let _ = a.push(RbType::wrap(ruby, t.clone()));
+    }
+    a.as_value()
+}
+
+/// Readers: each answers nil for a type that has no such parameter.
+fn reader(ruby: &Ruby, t: &Type, which: &str) -> Result<Value, Error> {
+    let nil = ruby.qnil().as_value();
+    Ok(match (which, t.kind()) {
+        ("from", TypeKind::Integer(r)) => opt_int(ruby, r.from),
+        ("to", TypeKind::Integer(r)) => opt_int(ruby, r.to),
+        ("from", TypeKind::Float(f, _)) | ("to", TypeKind::Float(_, f)) => match f {
+            Some(f) => ruby.float_from_f64(*f).as_value(),
+            None => nil,
+        },
+        ("from", TypeKind::Timespan(a, _)) | ("to", TypeKind::Timespan(_, a)) => match a {
+            Some(v) => convert::to_ruby(ruby, &crate::Value::Timespan(*v))?,
+            None => nil,
+        },
+        ("from", TypeKind::Timestamp(a, _)) | ("to", TypeKind::Timestamp(_, a)) => match a {
+            Some(v) => convert::to_ruby(ruby, &crate::Value::Timestamp(*v))?,
+            None => nil,
+        },
+        ("element_type", TypeKind::Array { element, .. }) => RbType::wrap(ruby, element.clone()),
+        ("element_type", TypeKind::Iterable(e)) | ("element_type", TypeKind::Iterator(e)) => {
+            opt_type(ruby, e.as_ref())
+        }
+        ("key_type", TypeKind::Hash { key, .. }) => RbType::wrap(ruby, key.clone()),
+        ("value_type", TypeKind::Hash { value, .. }) => RbType::wrap(ruby, value.clone()),
+        ("size_type", TypeKind::Array { size, .. })
+        | ("size_type", TypeKind::Hash { size, .. })
+        | ("size_type", TypeKind::Tuple { size, .. })
+        | ("size_type", TypeKind::String { size, .. })
+        | ("size_type", TypeKind::Collection(size)) => size_type(ruby, size),
+        ("value", TypeKind::String { value, .. }) => opt_str(ruby, value.as_deref()),
+        ("value", TypeKind::Boolean(Some(b))) => {
+            convert::to_ruby(ruby, &crate::Value::Boolean(*b))?
+        }
+        ("types", TypeKind::Variant(ts)) => types_array(ruby, ts),
+        ("types", TypeKind::Tuple { types, .. }) => match types {
+            Some(ts) => types_array(ruby, ts),
+            None => ruby.ary_new().as_value(),
+        },
+        ("values", TypeKind::Enum { values, .. }) => {
+            let mut sorted: Vec<&str> = values.iter().map(|s| &**s).collect();
+            sorted.sort_unstable();
+            sorted.dedup();
+            let a = ruby.ary_new_capa(sorted.len());
+            for s in sorted {
+                a.push(s)?;
+            }
+            a.as_value()
+        }
+        (
+            "case_insensitive?",
+            TypeKind::Enum {
+                case_insensitive, ..
+            },
+        ) => convert::to_ruby(ruby, &crate::Value::Boolean(*case_insensitive))?,
+        ("patterns", TypeKind::Pattern(ps)) => {
+            let a = ruby.ary_new_capa(ps.len());
+            for p in ps {
+                a.push(RbType::wrap(
+                    ruby,
+                    Type::from_kind(TypeKind::Regexp(Some(p.clone()))),
+                ))?;
+            }
+            a.as_value()
+        }
+        ("pattern", TypeKind::Regexp(r)) => opt_str(ruby, r.as_ref().map(|r| r.source())),
+        ("regexp", TypeKind::Regexp(Some(r))) => {
+            convert::to_ruby(ruby, &crate::Value::Regexp(r.clone()))?
+        }
+        ("type", TypeKind::Optional(t))
+        | ("type", TypeKind::NotUndef(t))
+        | ("type", TypeKind::Type(t))
+        | ("type", TypeKind::Sensitive(t))
+        | ("type", TypeKind::Init(t, _)) => opt_type(ruby, t.as_ref()),
+        ("init_args", TypeKind::Init(_, args)) => convert::to_ruby_array(ruby, args)?.as_value(),
+        ("elements", TypeKind::Struct(es)) => {
+            let class: Value = ruby
+                .class_object()
+                .const_get::<_, RModule>("PuppetTypes")?
+                .const_get("StructElement")?;
+            let a = ruby.ary_new();
+            for e in es.iter().flatten() {
+                let el: Value = class.funcall(
+                    "new",
+                    (
+                        &*e.name,
+                        RbType::wrap(ruby, e.key_type.clone()),
+                        RbType::wrap(ruby, e.value_type.clone()),
+                    ),
+                )?;
+                a.push(el)?;
+            }
+            a.as_value()
+        }
+        ("param_types", TypeKind::Callable(c)) => opt_type(ruby, c.params.as_ref()),
+        ("block_type", TypeKind::Callable(c)) => opt_type(ruby, c.block.as_ref()),
+        ("return_type", TypeKind::Callable(c)) => opt_type(ruby, c.return_type.as_ref()),
+        ("type_name", TypeKind::Resource { type_name, .. }) => opt_str(ruby, type_name.as_deref()),
+        ("title", TypeKind::Resource { title, .. }) => opt_str(ruby, title.as_deref()),
+        ("class_name", TypeKind::Class(n)) => opt_str(ruby, n.as_deref()),
+        (
+            "runtime",
+            TypeKind::Runtime {
+                runtime: Some(r), ..
+            },
+        ) => ruby.to_symbol(&**r).as_value(),
+        ("name_or_pattern", TypeKind::Runtime { name, .. }) => match name {
+            Some(crate::types::RuntimeName::Name(n)) => ruby.str_new(n).as_value(),
+            Some(crate::types::RuntimeName::Pattern(r, s)) => {
+                let a = ruby.ary_new();
+                a.push(convert::to_ruby(ruby, &crate::Value::Regexp(r.clone()))?)?;
+                a.push(&**s)?;
+                a.as_value()
+            }
+            None => nil,
+        },
+        ("ranges", TypeKind::SemVer(rs)) => {
+            let a = ruby.ary_new_capa(rs.len());
+            for r in rs {
+                a.push(convert::to_ruby(
+                    ruby,
+                    &crate::Value::SemVerRange(std::sync::Arc::new(r.clone())),
+                )?)?;
+            }
+            a.as_value()
+        }
+        ("parameters", TypeKind::Uri(Some(map))) => {
+            convert::to_ruby(ruby, &crate::Value::Hash(map.clone()))?
+        }
+        ("resolved_type", TypeKind::Alias(a)) => opt_type(ruby, a.resolved()),
+        ("type_string", TypeKind::TypeReference(s)) => ruby.str_new(s).as_value(),
+        _ => nil,
+    })
+}
+
+macro_rules! readers {
+    ($class:expr, $($name:literal => $fn:ident),* $(,)?) => {
+        $(
+            fn $fn(ruby: &Ruby, rb_self: &RbType) -> Result<Value, Error> {
+                guard(ruby, || reader(ruby, &rb_self.0, $name))
+            }
+            $class.define_method($name, method!($fn, 0))?;
+        )*
+    };
+}
+
+/// Define `PuppetTypes::Type` and its methods.
+pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
+    let class = module.define_class("Type", ruby.class_object())?;
+    class.undef_default_alloc_func();
+    class.define_method("to_s", method!(RbType::to_s, 0))?;
+    class.define_method("inspect", method!(RbType::inspect, 0))?;
+    class.define_method("==", method!(RbType::eq, 1))?;
+    class.define_method("eql?", method!(RbType::eq, 1))?;
+    class.define_method("hash", method!(RbType::hash, 0))?;
+    class.define_method("name", method!(RbType::name, 0))?;
+    readers!(class,
+        "from" => r_from, "to" => r_to,
+        "element_type" => r_element_type, "key_type" => r_key_type, "value_type" => r_value_type,
+        "size_type" => r_size_type, "value" => r_value, "types" => r_types, "values" => r_values,
+        "case_insensitive?" => r_case_insensitive, "patterns" => r_patterns, "pattern" => r_pattern,
+        "regexp" => r_regexp, "type" => r_type, "init_args" => r_init_args, "elements" => r_elements,
+        "param_types" => r_param_types, "block_type" => r_block_type, "return_type" => r_return_type,
+        "type_name" => r_type_name, "title" => r_title, "class_name" => r_class_name,
+        "runtime" => r_runtime, "name_or_pattern" => r_name_or_pattern, "ranges" => r_ranges,
+        "parameters" => r_parameters, "resolved_type" => r_resolved_type, "type_string" => r_type_string,
+    );
+    Ok(())
+}

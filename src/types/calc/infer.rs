@@ -1,0 +1,323 @@
+//! Type inference: `infer` (the precise type of a value, e.g. `Integer[5, 5]`,
+//! `Array[Enum['a', 'b'], 2, 2]`), `infer_set` (Tuple and Struct for
+//! containers) and `infer_generic` (inferred, then generalized).
+
+use super::common::common_type;
+use super::generalize::{generalize, variant_of};
+use super::value_view::{ValueView, ViewKind};
+use super::{unit_type, MAX_DEPTH};
+use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
+use crate::values::{Regexp, SemVerRange, Uri, Value, ValueMap};
+use std::sync::Arc;
+
+/// The inference methods of the Puppet function `type(value, method)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TypeOfMode {
+    /// `'detailed'` (the default): [`infer_set`].
+    #[default]
+    Detailed,
+    /// `'reduced'`: [`infer`].
+    Reduced,
+    /// `'generalized'`: [`infer_generic`].
+    Generalized,
+}
+
+/// The Puppet function `type(v, mode)`.
+pub fn type_of(v: &Value, mode: TypeOfMode) -> Type {
+    match mode {
+        TypeOfMode::Detailed => infer_set(v),
+        TypeOfMode::Reduced => infer(v),
+        TypeOfMode::Generalized => infer_generic(v),
+    }
+}
+
+/// The precise type of `v`.
+pub fn infer(v: &Value) -> Type {
+    infer_view(v)
+}
+
+/// The precise type of a viewed value.
+pub fn infer_view<V: ValueView + ?Sized>(v: &V) -> Type {
+    infer_at(v, 0)
+}
+
+/// The generalized inferred type (`type(v, 'generalized')`).
+pub fn infer_generic(v: &Value) -> Type {
+    generalize(&infer(v))
+}
+
+/// The inferred type with Tuple/Struct for containers (`type(v, 'detailed')`-like set inference).
+pub fn infer_set(v: &Value) -> Type {
+    infer_set_view(v)
+}
+
+/// [`infer_set`] over a viewed value.
+pub fn infer_set_view<V: ValueView + ?Sized>(v: &V) -> Type {
+    infer_set_at(v, 0)
+}
+
+fn exact_size(n: usize) -> Option<IntRange> {
+    Some(IntRange::new(Some(n as i64), Some(n as i64)))
+}
+
+fn empty_array() -> Type {
+    Type::from_kind(TypeKind::Array {
+        element: unit_type().clone(),
+        size: exact_size(0),
+    })
+}
+
+fn empty_hash() -> Type {
+    Type::from_kind(TypeKind::Hash {
+        key: unit_type().clone(),
+        value: unit_type().clone(),
+        size: exact_size(0),
+    })
+}
+
+fn string_type<V: ValueView + ?Sized>(v: &V, s: &str) -> Type {
+    let value: Arc<str> = v.shared_str().unwrap_or_else(|| Arc::from(s));
+    Type::from_kind(TypeKind::String {
+        size: None,
+        value: Some(value),
+    })
+}
+
+/// URI parts as the `URI[{...}]` parameters of its inferred type.
+pub(crate) fn uri_params(u: &Uri) -> Option<Arc<ValueMap>> {
+    let mut m = ValueMap::new();
+    let mut put = |k: &str, v: String| {
+        m.insert(Value::string(k), Value::string(v));
+    };
+    let scheme = u.scheme.as_ref().map(|s| s.to_lowercase());
+    if let Some(s) = &scheme {
+        put("scheme", s.clone());
+    }
+    if let Some(x) = &u.userinfo {
+        put("userinfo", x.clone());
+    }
+    if let Some(h) = u.host.as_ref().filter(|h| !h.is_empty()) {
+        put("host", h.to_lowercase());
+    }
+    if let Some(p) = u.port {
+        let default = (p == 80 && scheme.as_deref() == Some("http"))
+            || (p == 443 && scheme.as_deref() == Some("https"));
+        if !default {
+            put("port", p.to_string());
+        }
+    }
+    if let Some(p) = u.path.as_ref().filter(|p| !p.is_empty()) {
+        put("path", p.clone());
+    }
+    if let Some(q) = &u.query {
+        put("query", q.clone());
+    }
+    if let Some(f) = &u.fragment {
+        put("fragment", f.clone());
+    }
+    if let Some(o) = &u.opaque {
+        put("opaque", o.clone());
+    }
+    if m.is_empty() {
+        None
+    } else {
+        Some(Arc::new(m))
+    }
+}
+
+fn scalar_type(k: ViewKind<'_>) -> Option<Type> {
+    use TypeKind as K;
+    Some(Type::from_kind(match k {
+        ViewKind::Undef => K::Undef,
+        ViewKind::Default => K::Default,
+        ViewKind::Boolean(b) => K::Boolean(Some(b)),
+        ViewKind::Integer(i) => K::Integer(IntRange::new(Some(i), Some(i))),
+        ViewKind::BigInteger(neg) => {
+            if neg {
+                K::Integer(IntRange::new(None, Some(i64::MIN)))
+            } else {
+                K::Integer(IntRange::new(Some(i64::MAX), None))
+            }
+        }
+        ViewKind::Float(f) => K::Float(Some(f), Some(f)),
+        ViewKind::Regexp(r) => K::Regexp(Some(r.clone())),
+        ViewKind::RegexpSource(s) => K::Regexp(Regexp::new(s).ok()),
+        ViewKind::Type(t) => K::Type(Some(t.clone())),
+        ViewKind::SemVer(_) => K::SemVer(Vec::new()),
+        ViewKind::SemVerRange(_) => K::SemVerRange,
+        ViewKind::Timespan(t) => K::Timespan(Some(t), Some(t)),
+        ViewKind::Timestamp(t) => K::Timestamp(Some(t), Some(t)),
+        ViewKind::Binary(_) => K::Binary,
+        ViewKind::Uri(u) => K::Uri(uri_params(u)),
+        ViewKind::Deferred(_) => K::Deferred,
+        ViewKind::Runtime(class) => K::Runtime {
+            runtime: Some(Arc::from("ruby")),
+            name: Some(RuntimeName::Name(Arc::from(class))),
+        },
+        ViewKind::String(_) | ViewKind::Array(_) | ViewKind::Hash(_) | ViewKind::Sensitive => {
+            return None
+        }
+    }))
+}
+
+fn reduce(acc: Option<Type>, t: Type) -> Option<Type> {
+    Some(match acc {
+        None => t,
+        Some(a) => common_type(&a, &t),
+    })
+}
+
+fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
+    let k = v.kind();
+    if let Some(t) = scalar_type(k) {
+        return t;
+    }
+    if depth >= MAX_DEPTH {
+        return super::any_type().clone();
+    }
+    match k {
+        ViewKind::String(s) => string_type(v, s),
+        ViewKind::Array(0) => empty_array(),
+        ViewKind::Array(n) => {
+            let mut acc = None;
+            v.each_element(|e| {
+                acc = reduce(acc.take(), infer_at(e, depth + 1));
+                true
+            });
+            Type::from_kind(TypeKind::Array {
+                element: acc.unwrap_or_else(|| unit_type().clone()),
+                size: exact_size(n),
+            })
+        }
+        ViewKind::Hash(0) => empty_hash(),
+        ViewKind::Hash(n) => {
+            let (mut ka, mut va) = (None, None);
+            v.each_entry(|ek, ev| {
+                ka = reduce(ka.take(), infer_at(ek, depth + 1));
+                va = reduce(va.take(), infer_at(ev, depth + 1));
+                true
+            });
+            Type::from_kind(TypeKind::Hash {
+                key: ka.unwrap_or_else(|| unit_type().clone()),
+                value: va.unwrap_or_else(|| unit_type().clone()),
+                size: exact_size(n),
+            })
+        }
+        ViewKind::Sensitive => {
+            let mut inner = None;
+            v.with_sensitive(|x| {
+                inner = Some(generalize(&infer_at(x, depth + 1)));
+                true
+            });
+            Type::from_kind(TypeKind::Sensitive(inner))
+        }
+        _ => super::any_type().clone(),
+    }
+}
+
+/// State of one `infer_set`: a cache of the `String<key>` types already made,
+/// so that many hashes with the same keys share their key types.
+#[derive(Default)]
+struct SetCx {
+    keys: Vec<Type>,
+}
+
+const KEY_CACHE: usize = 64;
+
+impl SetCx {
+    fn key_type<V: ValueView + ?Sized>(&mut self, k: &V, s: &str) -> Type {
+        for t in self.keys.iter().rev() {
+            if let TypeKind::String { value: Some(v), .. } = t.kind() {
+                if &**v == s {
+                    return t.clone();
+                }
+            }
+        }
+        let t = string_type(k, s);
+        if self.keys.len() < KEY_CACHE {
+            self.keys.push(t.clone());
+        }
+        t
+    }
+}
+
+fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
+    SetCx::default().infer(v, depth)
+}
+
+impl SetCx {
+    fn infer<V: ValueView + ?Sized>(&mut self, v: &V, depth: u32) -> Type {
+        if depth >= MAX_DEPTH {
+            return super::any_type().clone();
+        }
+        match v.kind() {
+            ViewKind::Array(0) => empty_array(),
+            ViewKind::Array(n) => {
+                let mut types = Vec::with_capacity(n);
+                v.each_element(|e| {
+                    types.push(self.infer(e, depth + 1));
+                    true
+                });
+                Type::from_kind(TypeKind::Tuple {
+                    types: Some(types),
+                    size: None,
+                })
+            }
+            ViewKind::Hash(0) => empty_hash(),
+            ViewKind::Hash(n) => {
+                // One pass building a Struct; a key that is not a non-empty string
+                // switches to a Hash of the key and value types.
+                let mut es = Vec::with_capacity(n);
+                let all_str = v.each_entry(|k, val| {
+                    let ViewKind::String(s) = k.kind() else {
+                        return false;
+                    };
+                    if s.is_empty() {
+                        return false;
+                    }
+                    let key_type = self.key_type(k, s);
+                    let name = match key_type.kind() {
+                        TypeKind::String { value: Some(a), .. } => a.clone(),
+                        _ => Arc::from(s),
+                    };
+                    let value_type = self.infer(val, depth + 1);
+                    // The key is present: keep it required even when its value is undef
+                    // (only `Undef` accepts undef among inferred types).
+                    let key_type = if matches!(value_type.kind(), TypeKind::Undef) {
+                        Type::from_kind(TypeKind::NotUndef(Some(key_type)))
+                    } else {
+                        key_type
+                    };
+                    es.push(StructElement {
+                        name,
+                        key_type,
+                        value_type,
+                    });
+                    true
+                });
+                if all_str {
+                    return Type::from_kind(TypeKind::Struct(Some(es)));
+                }
+                let (mut ks, mut vs) = (Vec::with_capacity(n), Vec::with_capacity(n));
+                v.each_entry(|k, val| {
+                    ks.push(self.infer(k, depth + 1));
+                    vs.push(self.infer(val, depth + 1));
+                    true
+                });
+                Type::from_kind(TypeKind::Hash {
+                    key: variant_of(ks),
+                    value: variant_of(vs),
+                    size: exact_size(n),
+                })
+            }
+            ViewKind::SemVer(ver) => {
+                Type::from_kind(TypeKind::SemVer(vec![SemVerRange::from_versions(
+                    Some(ver.clone()),
+                    Some(ver.clone()),
+                    false,
+                )]))
+            }
+            _ => infer_at(v, depth),
+        }
+    }
+}

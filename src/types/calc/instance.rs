@@ -1,0 +1,426 @@
+//! `instance?`: does a value belong to a type (Puppet's `PAnyType#instance?`).
+//!
+//! The check walks a [`ValueView`] in place and allocates nothing on the hot
+//! path (scalars, arrays, hashes, Structs and Tuples). Recursive aliases are
+//! guarded: re-entering the same alias for the same value without descending
+//! into it answers "not an instance", and nesting is capped at [`MAX_DEPTH`].
+
+use super::value_view::{ValueView, ViewKind};
+use super::{is_assignable, MAX_DEPTH};
+use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
+use crate::values::Value;
+
+/// True when `v` is an instance of `t`.
+pub fn instance_of(t: &Type, v: &Value) -> bool {
+    instance_of_view(t, v)
+}
+
+/// True when the viewed value `v` is an instance of `t`.
+pub fn instance_of_view<V: ValueView + ?Sized>(t: &Type, v: &V) -> bool {
+    let mut cx = Ctx::new();
+    cx.check(t, v)
+}
+
+/// True when the string `s` is an instance of `t` (no allocation for plain checks).
+pub fn str_instance_of(t: &Type, s: &str) -> bool {
+    instance_of_view(t, &StrView(s))
+}
+
+/// A borrowed string seen as a value.
+pub(crate) struct StrView<'a>(pub &'a str);
+
+impl ValueView for StrView<'_> {
+    fn kind(&self) -> ViewKind<'_> {
+        ViewKind::String(self.0)
+    }
+    fn each_element<F: FnMut(&Self) -> bool>(&self, _f: F) -> bool {
+        true
+    }
+    fn each_entry<F: FnMut(&Self, &Self) -> bool>(&self, _f: F) -> bool {
+        true
+    }
+    fn with_sensitive<F: FnOnce(&Self) -> bool>(&self, _f: F) -> bool {
+        false
+    }
+    fn to_value(&self) -> Option<Value> {
+        Some(Value::string(self.0))
+    }
+}
+
+const GUARD_SLOTS: usize = 32;
+
+/// Per-check state: nesting depth and the alias recursion guard.
+struct Ctx {
+    depth: u32,
+    guard: [(usize, usize); GUARD_SLOTS],
+    glen: usize,
+}
+
+/// True when a Struct element's key may be absent: an `Optional[k]` key, or a
+/// plain key whose value type accepts undef (a `NotUndef[k]` key never may).
+pub(crate) fn key_is_optional(e: &StructElement) -> bool {
+    match e.key_type.kind() {
+        TypeKind::Optional(_) => true,
+        TypeKind::NotUndef(_) => false,
+        _ => is_assignable(&e.value_type, super::undef_type()),
+    }
+}
+
+/// The key type as the reference holds it: `Optional[k]` for optional keys, `k` otherwise.
+pub(crate) fn effective_key(e: &StructElement) -> Type {
+    match e.key_type.kind() {
+        TypeKind::Optional(_) => e.key_type.clone(),
+        TypeKind::NotUndef(Some(k)) => k.clone(),
+        _ if key_is_optional(e) => Type::from_kind(TypeKind::Optional(Some(e.key_type.clone()))),
+        _ => e.key_type.clone(),
+    }
+}
+
+fn char_len(s: &str) -> i64 {
+    if s.is_ascii() {
+        s.len() as i64
+    } else {
+        s.chars().count() as i64
+    }
+}
+
+fn size_ok(r: &Option<IntRange>, n: usize) -> bool {
+    match r {
+        None => true,
+        Some(r) => r.contains(n as i64),
+    }
+}
+
+fn ascii_casecmp_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .all(|(x, y)| x.eq_ignore_ascii_case(&y))
+}
+
+impl Ctx {
+    fn new() -> Ctx {
+        Ctx {
+            depth: 0,
+            guard: [(0, 0); GUARD_SLOTS],
+            glen: 0,
+        }
+    }
+
+    /// Check a contained value one level deeper.
+    #[inline]
+    fn nested<V: ValueView + ?Sized>(&mut self, t: &Type, v: &V) -> bool {
+        if self.depth >= MAX_DEPTH {
+            return false;
+        }
+        self.depth += 1;
+        let r = self.check(t, v);
+        self.depth -= 1;
+        r
+    }
+
+    fn check<V: ValueView + ?Sized>(&mut self, t: &Type, v: &V) -> bool {
+        use TypeKind as K;
+        let k = v.kind();
+        match t.kind() {
+            K::Any | K::Unit => true,
+            K::Undef => matches!(k, ViewKind::Undef),
+            K::Default => matches!(k, ViewKind::Default),
+            K::NotUndef(inner) => {
+                !matches!(k, ViewKind::Undef) && inner.as_ref().map_or(true, |i| self.check(i, v))
+            }
+            K::Optional(inner) => {
+                matches!(k, ViewKind::Undef) || inner.as_ref().is_some_and(|i| self.check(i, v))
+            }
+            K::Type(inner) => match k {
+                ViewKind::Type(vt) => inner.as_ref().map_or(true, |i| is_assignable(i, vt)),
+                _ => false,
+            },
+            K::Init(inner, _) => match inner {
+                None => self.check(super::rich_data_type(), v),
+                Some(i) => self.check(i, v),
+            },
+            K::Variant(ts) => ts.iter().any(|t| self.check(t, v)),
+            K::Scalar => matches!(
+                k,
+                ViewKind::String(_)
+                    | ViewKind::Integer(_)
+                    | ViewKind::BigInteger(_)
+                    | ViewKind::Float(_)
+                    | ViewKind::Boolean(_)
+                    | ViewKind::Regexp(_)
+                    | ViewKind::RegexpSource(_)
+                    | ViewKind::SemVer(_)
+                    | ViewKind::SemVerRange(_)
+                    | ViewKind::Timespan(_)
+                    | ViewKind::Timestamp(_)
+            ),
+            K::ScalarData => matches!(
+                k,
+                ViewKind::String(_)
+                    | ViewKind::Integer(_)
+                    | ViewKind::BigInteger(_)
+                    | ViewKind::Float(_)
+                    | ViewKind::Boolean(_)
+            ),
+            K::Numeric => matches!(
+                k,
+                ViewKind::Integer(_) | ViewKind::BigInteger(_) | ViewKind::Float(_)
+            ),
+            K::Integer(r) => match k {
+                ViewKind::Integer(i) => r.contains(i),
+                ViewKind::BigInteger(neg) => {
+                    if neg {
+                        r.from.is_none()
+                    } else {
+                        r.to.is_none()
+                    }
+                }
+                _ => false,
+            },
+            K::Float(lo, hi) => match k {
+                ViewKind::Float(f) => {
+                    f >= lo.unwrap_or(f64::NEG_INFINITY) && f <= hi.unwrap_or(f64::INFINITY)
+                }
+                _ => false,
+            },
+            K::String { size, value } => match k {
+                ViewKind::String(s) => match (size, value) {
+                    (Some(r), _) => {
+                        (r.from.unwrap_or(0) <= 0 && r.to.is_none()) || r.contains(char_len(s))
+                    }
+                    (None, Some(val)) => &**val == s,
+                    (None, None) => true,
+                },
+                _ => false,
+            },
+            K::Enum {
+                values,
+                case_insensitive,
+            } => match k {
+                ViewKind::String(s) => {
+                    if *case_insensitive {
+                        values.iter().any(|x| ascii_casecmp_eq(x, s))
+                    } else {
+                        values.iter().any(|x| &**x == s)
+                    }
+                }
+                _ => false,
+            },
+            K::Pattern(ps) => match k {
+                ViewKind::String(s) => ps.is_empty() || ps.iter().any(|p| p.is_match(s)),
+                _ => false,
+            },
+            K::Boolean(b) => match k {
+                ViewKind::Boolean(x) => b.map_or(true, |b| b == x),
+                _ => false,
+            },
+            K::Regexp(p) => match k {
+                ViewKind::Regexp(r) => p.as_ref().map_or(true, |p| p.source() == r.source()),
+                ViewKind::RegexpSource(src) => p.as_ref().map_or(true, |p| p.source() == src),
+                _ => false,
+            },
+            K::SemVer(ranges) => match k {
+                ViewKind::SemVer(ver) => {
+                    ranges.is_empty() || ranges.iter().any(|r| r.includes(ver))
+                }
+                _ => false,
+            },
+            K::SemVerRange => matches!(k, ViewKind::SemVerRange(_)),
+            K::Timespan(lo, hi) => match k {
+                ViewKind::Timespan(x) => {
+                    lo.map_or(true, |lo| lo <= x) && hi.map_or(true, |hi| x <= hi)
+                }
+                _ => false,
+            },
+            K::Timestamp(lo, hi) => match k {
+                ViewKind::Timestamp(x) => {
+                    lo.map_or(true, |lo| lo <= x) && hi.map_or(true, |hi| x <= hi)
+                }
+                _ => false,
+            },
+            K::Binary => matches!(k, ViewKind::Binary(_)),
+            K::Uri(params) => match k {
+                ViewKind::Uri(u) => match params {
+                    None => true,
+                    Some(p) => super::uri::uri_matches(p, u),
+                },
+                _ => false,
+            },
+            K::Collection(size) => match k {
+                ViewKind::Array(n) | ViewKind::Hash(n) => size_ok(size, n),
+                _ => false,
+            },
+            K::Array { element, size } => match k {
+                ViewKind::Array(n) => {
+                    size_ok(size, n)
+                        && (matches!(element.kind(), K::Any)
+                            || v.each_element(|e| self.nested(element, e)))
+                }
+                _ => false,
+            },
+            K::Hash { key, value, size } => match k {
+                ViewKind::Hash(n) => {
+                    let any_k = matches!(key.kind(), K::Any);
+                    let any_v = matches!(value.kind(), K::Any);
+                    size_ok(size, n)
+                        && (any_k && any_v
+                            || v.each_entry(|ek, ev| {
+                                (any_k || self.nested(key, ek)) && (any_v || self.nested(value, ev))
+                            }))
+                }
+                _ => false,
+            },
+            K::Struct(elems) => match k {
+                ViewKind::Hash(n) => match elems {
+                    None => n == 0,
+                    Some(es) => self.check_struct(es, n, v),
+                },
+                _ => false,
+            },
+            K::Tuple { types, size } => match k {
+                ViewKind::Array(n) => {
+                    let types: &[Type] = types.as_deref().unwrap_or(&[]);
+                    let size_fits = match size {
+                        Some(r) => r.contains(n as i64),
+                        None => types.is_empty() || types.len() == n,
+                    };
+                    if !size_fits {
+                        return false;
+                    }
+                    if types.is_empty() {
+                        return true;
+                    }
+                    let last = &types[types.len() - 1];
+                    let mut i = 0;
+                    v.each_element(|e| {
+                        let t = types.get(i).unwrap_or(last);
+                        i += 1;
+                        self.nested(t, e)
+                    })
+                }
+                _ => false,
+            },
+            K::Callable(_) | K::Iterator(_) | K::TypeReference(_) | K::TypeSet(_) => false,
+            K::Iterable(elem) => self.check_iterable(t, elem.as_ref(), v),
+            K::CatalogEntry | K::Resource { .. } | K::Class(_) => false,
+            K::Runtime { runtime, name } => match k {
+                ViewKind::Runtime(class) => {
+                    runtime_matches(runtime.as_deref(), name.as_ref(), class)
+                }
+                _ => false,
+            },
+            K::Sensitive(inner) => match k {
+                ViewKind::Sensitive => match inner {
+                    None => true,
+                    Some(i) => v.with_sensitive(|x| self.nested(i, x)),
+                },
+                _ => false,
+            },
+            K::Deferred => matches!(k, ViewKind::Deferred(_)),
+            K::Object(name) => {
+                matches!(k, ViewKind::Deferred(_) | ViewKind::Type(_))
+                    && (&**name == "Object" || &**name == crate::types::display::OBJECT_TEXT)
+            }
+            K::Alias(a) => match a.resolved() {
+                None => false,
+                Some(target) => {
+                    let key = (
+                        std::sync::Arc::as_ptr(a) as *const u8 as usize,
+                        v.identity(),
+                    );
+                    if self.guard[..self.glen].iter().rev().any(|g| *g == key) {
+                        return false;
+                    }
+                    if self.glen < GUARD_SLOTS {
+                        self.guard[self.glen] = key;
+                        self.glen += 1;
+                        let r = self.nested(target, v);
+                        self.glen -= 1;
+                        r
+                    } else {
+                        self.nested(target, v)
+                    }
+                }
+            },
+        }
+    }
+
+    fn check_struct<V: ValueView + ?Sized>(
+        &mut self,
+        es: &[StructElement],
+        n: usize,
+        v: &V,
+    ) -> bool {
+        if n > es.len() {
+            return false;
+        }
+        if es.len() <= 64 {
+            let mut seen: u64 = 0;
+            let ok = v.each_entry(|ek, ev| {
+                let ViewKind::String(key) = ek.kind() else {
+                    return false;
+                };
+                match es.iter().position(|e| &*e.name == key) {
+                    Some(i) => {
+                        seen |= 1u64 << i;
+                        self.nested(&es[i].value_type, ev)
+                    }
+                    None => false,
+                }
+            });
+            ok && es
+                .iter()
+                .enumerate()
+                .all(|(i, e)| seen & (1u64 << i) != 0 || key_is_optional(e))
+        } else {
+            let mut seen = vec![false; es.len()];
+            let ok = v.each_entry(|ek, ev| {
+                let ViewKind::String(key) = ek.kind() else {
+                    return false;
+                };
+                match es.iter().position(|e| &*e.name == key) {
+                    Some(i) => {
+                        seen[i] = true;
+                        self.nested(&es[i].value_type, ev)
+                    }
+                    None => false,
+                }
+            });
+            ok && es.iter().zip(seen).all(|(e, s)| s || key_is_optional(e))
+        }
+    }
+
+    fn check_iterable<V: ValueView + ?Sized>(
+        &mut self,
+        t: &Type,
+        elem: Option<&Type>,
+        v: &V,
+    ) -> bool {
+        let generic = elem.map_or(true, |e| is_assignable(e, super::any_type()));
+        if generic {
+            return match v.kind() {
+                ViewKind::String(_) | ViewKind::Array(_) | ViewKind::Hash(_) => true,
+                ViewKind::Integer(i) => i >= 0,
+                ViewKind::BigInteger(neg) => !neg,
+                ViewKind::Type(vt) => super::iterate::type_value_iterable(vt),
+                _ => false,
+            };
+        }
+        is_assignable(t, &super::infer::infer_view(v))
+    }
+}
+
+/// `Runtime[runtime, name]` against an object of class `class` (inferred as `Runtime['ruby', class]`).
+fn runtime_matches(runtime: Option<&str>, name: Option<&RuntimeName>, class: &str) -> bool {
+    if let Some(rt) = runtime {
+        if !rt.eq_ignore_ascii_case("ruby") {
+            return false;
+        }
+    }
+    match name {
+        None => true,
+        Some(RuntimeName::Name(n)) => &**n == class,
+        Some(RuntimeName::Pattern(..)) => false,
+    }
+}

@@ -1,0 +1,86 @@
+//! The type calculator: `instance?`, `assignable?`, inference, generalization,
+//! common types, iteration and mismatch descriptions, behaving as Puppet 7's
+//! `TypeCalculator` does.
+//!
+//! Instance checks are generic over [`ValueView`] so the Ruby binding can walk
+//! Ruby objects in place; [`instance_of`] is the `Value` entry point.
+
+pub mod assignable;
+pub mod common;
+pub mod describe;
+pub mod generalize;
+pub mod infer;
+pub mod instance;
+pub mod iterate;
+pub mod normalize;
+mod uri;
+pub mod value_view;
+mod walk;
+
+#[cfg(test)]
+mod tests;
+
+pub use assignable::{is_assignable, types_equal};
+pub use common::common_type;
+pub use describe::{describe_mismatch, describe_mismatch_view, describe_types, type_to_s};
+pub use generalize::generalize;
+pub use infer::{infer, infer_generic, infer_set, infer_set_view, infer_view, type_of, TypeOfMode};
+pub use instance::{instance_of, instance_of_view, str_instance_of};
+pub use iterate::{is_iterable, iterate_type};
+pub use normalize::normalize;
+pub use value_view::{ValueView, ViewKind};
+
+use crate::types::{factory, IntRange, Type, TypeKind};
+use std::sync::OnceLock;
+
+/// How deep instance checks and assignability follow nested values and types
+/// before answering `false` (protects the stack against hostile input).
+pub(crate) const MAX_DEPTH: u32 = 400;
+
+macro_rules! shared_type {
+    ($name:ident, $kind:expr) => {
+        pub(crate) fn $name() -> &'static Type {
+            static T: OnceLock<Type> = OnceLock::new();
+            T.get_or_init(|| Type::from_kind($kind))
+        }
+    };
+}
+
+shared_type!(undef_type, TypeKind::Undef);
+shared_type!(any_type, TypeKind::Any);
+shared_type!(unit_type, TypeKind::Unit);
+
+/// A size range as `(from, to)` with `to == None` meaning infinity; `None` range is `[0, inf)`.
+pub(crate) fn size_bounds(r: Option<&IntRange>) -> (i64, Option<i64>) {
+    match r {
+        Some(r) => (r.from.unwrap_or(i64::MIN), r.to),
+        None => (0, None),
+    }
+}
+
+/// True when the range `outer` contains the range `inner` (both `(from, to)` with `None` = infinity).
+pub(crate) fn range_covers(outer: (i64, Option<i64>), inner: (i64, Option<i64>)) -> bool {
+    outer.0 <= inner.0
+        && match (outer.1, inner.1) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(a), Some(b)) => a >= b,
+        }
+}
+
+/// The canonical text of a type, for messages.
+pub(crate) fn type_text(t: &Type) -> String {
+    t.to_string()
+}
+
+/// The built-in `Data` alias (the factory's shared node).
+pub fn data_type() -> &'static Type {
+    static T: OnceLock<Type> = OnceLock::new();
+    T.get_or_init(factory::data)
+}
+
+/// The built-in `RichData` alias (the factory's shared node).
+pub fn rich_data_type() -> &'static Type {
+    static T: OnceLock<Type> = OnceLock::new();
+    T.get_or_init(factory::rich_data)
+}

@@ -1,0 +1,256 @@
+//! Unit tests naming the seed rules they check (types built with `Type::from_kind`).
+
+use super::*;
+use crate::types::{IntRange, Type, TypeKind as K};
+use crate::values::{Value, ValueMap};
+use std::sync::Arc;
+
+fn t(k: K) -> Type {
+    Type::from_kind(k)
+}
+fn int(from: Option<i64>, to: Option<i64>) -> Type {
+    t(K::Integer(IntRange::new(from, to)))
+}
+fn string() -> Type {
+    t(K::String {
+        size: None,
+        value: None,
+    })
+}
+fn string_sized(from: i64, to: Option<i64>) -> Type {
+    t(K::String {
+        size: Some(IntRange::new(Some(from), to)),
+        value: None,
+    })
+}
+fn strv(s: &str) -> Type {
+    t(K::String {
+        size: None,
+        value: Some(Arc::from(s)),
+    })
+}
+fn enum_(vs: &[&str]) -> Type {
+    t(K::Enum {
+        values: vs.iter().map(|v| Arc::from(*v)).collect(),
+        case_insensitive: false,
+    })
+}
+fn optional(x: Type) -> Type {
+    t(K::Optional(Some(x)))
+}
+fn not_undef(x: Type) -> Type {
+    t(K::NotUndef(Some(x)))
+}
+fn tuple(ts: Vec<Type>, size: Option<(i64, Option<i64>)>) -> Type {
+    t(K::Tuple {
+        types: Some(ts),
+        size: size.map(|(a, b)| IntRange::new(Some(a), b)),
+    })
+}
+fn array(e: Type) -> Type {
+    t(K::Array {
+        element: e,
+        size: None,
+    })
+}
+/// A Struct from (key, value) pairs; keys are `strv`, `optional(strv)` or `not_undef(strv)`.
+fn struct_(es: Vec<(Type, Type)>) -> Type {
+    use crate::types::factory::{struct_of, KeyMode};
+    let entries = es
+        .into_iter()
+        .map(|(k, v)| {
+            let (inner, mode) = match k.kind() {
+                K::Optional(Some(i)) => (i.clone(), KeyMode::Optional),
+                K::NotUndef(Some(i)) => (i.clone(), KeyMode::NotUndef),
+                _ => (k.clone(), KeyMode::Plain),
+            };
+            let K::String { value: Some(n), .. } = inner.kind() else {
+                panic!("bad key")
+            };
+            (n.clone(), mode, v)
+        })
+        .collect();
+    struct_of(entries).expect("valid struct")
+}
+fn s(x: &str) -> Value {
+    Value::string(x)
+}
+fn arr(v: Vec<Value>) -> Value {
+    Value::array(v)
+}
+fn hash(v: Vec<(&str, Value)>) -> Value {
+    let mut m = ValueMap::new();
+    for (k, x) in v {
+        m.insert(s(k), x);
+    }
+    Value::hash(m)
+}
+
+#[test]
+fn seed000_struct_example_1_mandatory_keys() {
+    let st = struct_(vec![
+        (strv("mode"), enum_(&["read", "write", "update"])),
+        (strv("path"), string_sized(1, None)),
+    ]);
+    assert!(instance_of(
+        &st,
+        &hash(vec![("mode", s("read")), ("path", s("/etc/fstab"))])
+    ));
+    assert!(!instance_of(&st, &hash(vec![("mode", s("read"))])));
+    assert!(!instance_of(
+        &st,
+        &hash(vec![("mode", s("read")), ("path", s(""))])
+    ));
+    assert!(!instance_of(
+        &st,
+        &hash(vec![("mode", s("exec")), ("path", s("/x"))])
+    ));
+    assert!(!instance_of(
+        &st,
+        &hash(vec![
+            ("mode", s("read")),
+            ("path", s("/x")),
+            ("extra", s("y"))
+        ])
+    ));
+}
+
+#[test]
+fn seed001_struct_example_2_optional_by_value_type() {
+    let st = struct_(vec![(strv("article"), data_type().clone())]);
+    assert!(instance_of(&st, &hash(vec![])));
+    assert!(instance_of(&st, &hash(vec![("article", Value::Undef)])));
+}
+
+#[test]
+fn seed001_struct_example_3_not_undef_value() {
+    let st = struct_(vec![(strv("article"), not_undef(data_type().clone()))]);
+    assert!(!instance_of(&st, &hash(vec![])));
+    assert!(!instance_of(&st, &hash(vec![("article", Value::Undef)])));
+    assert!(instance_of(&st, &hash(vec![("article", s("x"))])));
+}
+
+#[test]
+fn seed001_struct_example_4_not_undef_key() {
+    let st = struct_(vec![(not_undef(strv("article")), data_type().clone())]);
+    assert!(!instance_of(&st, &hash(vec![])));
+    assert!(instance_of(&st, &hash(vec![("article", Value::Undef)])));
+}
+
+#[test]
+fn seed001_struct_example_5_optional_key() {
+    let st = struct_(vec![(
+        optional(strv("article")),
+        not_undef(data_type().clone()),
+    )]);
+    assert!(instance_of(&st, &hash(vec![])));
+    assert!(!instance_of(&st, &hash(vec![("article", Value::Undef)])));
+    assert!(instance_of(
+        &st,
+        &hash(vec![("article", Value::Integer(1))])
+    ));
+}
+
+#[test]
+fn seed001_tuple_examples() {
+    let v = arr(vec![
+        s("a"),
+        Value::Integer(1),
+        Value::Integer(2),
+        Value::Integer(3),
+    ]);
+    let si = || vec![string(), int(None, None)];
+    assert!(instance_of(
+        &tuple(si(), None),
+        &arr(vec![s("a"), Value::Integer(1)])
+    ));
+    assert!(instance_of(&tuple(si(), Some((1, None))), &v));
+    assert!(instance_of(&tuple(si(), Some((0, None))), &v));
+    assert!(!instance_of(&tuple(si(), Some((0, Some(2)))), &v));
+    assert!(instance_of(&tuple(si(), Some((4, None))), &v));
+    assert!(!instance_of(&tuple(si(), Some((5, None))), &v));
+}
+
+#[test]
+fn seed001_boolean_instances_and_assignability() {
+    let b = t(K::Boolean(None));
+    let bt = t(K::Boolean(Some(true)));
+    let bf = t(K::Boolean(Some(false)));
+    assert!(instance_of(&b, &Value::Boolean(true)));
+    assert!(instance_of(&bt, &Value::Boolean(true)));
+    assert!(!instance_of(&bf, &Value::Boolean(true)));
+    assert!(instance_of(&bf, &Value::Boolean(false)));
+    assert!(!types_equal(&b, &bt));
+    assert!(!types_equal(&bf, &bt));
+    assert!(is_assignable(&b, &bt) && !is_assignable(&bt, &b));
+    assert!(is_assignable(&b, &bf) && !is_assignable(&bf, &b));
+}
+
+#[test]
+fn seed001_integer_range_comparisons() {
+    let r110 = int(Some(1), Some(10));
+    assert!(
+        is_assignable(&r110, &int(Some(2), Some(3))) && !types_equal(&r110, &int(Some(2), Some(3)))
+    );
+    assert!(!is_assignable(&r110, &int(Some(0), Some(5))));
+    assert!(types_equal(&r110, &int(Some(1), Some(10))));
+    assert!(instance_of(&r110, &Value::Integer(10)));
+    assert!(!instance_of(&r110, &Value::Integer(11)));
+    assert!(!is_assignable(&t(K::Float(None, None)), &int(None, None)));
+}
+
+#[test]
+fn seed001_recursive_alias_terminates() {
+    // type IntegerTree = Array[Variant[Integer, IntegerTree]]
+    let a = Arc::new(crate::types::TypeAlias::new("IntegerTree"));
+    let tree = t(K::Alias(a.clone()));
+    a.resolve(array(t(K::Variant(vec![int(None, None), tree.clone()]))));
+    let v = arr(vec![
+        Value::Integer(1),
+        arr(vec![Value::Integer(2), arr(vec![])]),
+    ]);
+    assert!(instance_of(&tree, &v));
+    assert!(!instance_of(&tree, &arr(vec![s("x")])));
+    assert!(is_assignable(&tree, &tree.clone()));
+    // A self-referential alias with no real type never loops.
+    let b = Arc::new(crate::types::TypeAlias::new("Loop"));
+    let lp = t(K::Alias(b.clone()));
+    b.resolve(t(K::Variant(vec![lp.clone(), lp.clone()])));
+    assert!(!instance_of(&lp, &Value::Integer(1)));
+    assert!(is_assignable(&lp, &lp.clone()));
+    let _ = is_assignable(&lp, &int(None, None));
+}
+
+#[test]
+fn deep_nesting_is_bounded() {
+    let mut v = Value::Integer(1);
+    for _ in 0..100_000 {
+        v = arr(vec![v]);
+    }
+    assert!(!instance_of(data_type(), &v));
+    // drop iteratively to avoid a recursive destructor overflow
+    let mut cur = v;
+    while let Value::Array(a) = cur {
+        cur = Arc::try_unwrap(a)
+            .map(|mut x| x.pop().unwrap_or(Value::Undef))
+            .unwrap_or(Value::Undef);
+    }
+}
+
+#[test]
+fn seed001_data_accepts_json_like_values() {
+    let v = hash(vec![(
+        "a",
+        arr(vec![
+            Value::Integer(1),
+            Value::Float(2.0),
+            Value::Undef,
+            s("x"),
+        ]),
+    )]);
+    assert!(instance_of(data_type(), &v));
+    let mut m = ValueMap::new();
+    m.insert(Value::Integer(1), Value::Integer(1));
+    assert!(!instance_of(data_type(), &Value::hash(m.clone())));
+    assert!(instance_of(rich_data_type(), &Value::hash(m)));
+}

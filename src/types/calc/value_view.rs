@@ -1,0 +1,157 @@
+//! A read-only view of "a value" that the calculator can walk without owning it.
+//!
+//! Instance checks and inference are generic over [`ValueView`], so that the
+//! Rust [`Value`] and (in the Ruby binding) a Ruby object can both be checked
+//! in place: no deep copy, and no allocation on the hot path. Scalars are
+//! reported by [`ValueView::kind`]; containers are walked with callbacks that
+//! receive borrowed views of their elements and entries.
+
+use crate::types::Type;
+use crate::values::{
+    Binary, Deferred, Regexp, SemVer, SemVerRange, Timespan, Timestamp, Uri, Value,
+};
+
+/// What a viewed value is, with its scalar content borrowed from the view.
+#[derive(Clone, Copy, Debug)]
+pub enum ViewKind<'a> {
+    /// `undef` (Ruby `nil`, or the symbol `:undef`).
+    Undef,
+    /// `default` (Ruby `:default`).
+    Default,
+    /// `true` / `false`.
+    Boolean(bool),
+    /// An integer that fits in 64 bits.
+    Integer(i64),
+    /// An integer outside the 64-bit range (a Ruby Bignum); the flag is true when negative.
+    BigInteger(bool),
+    /// A float.
+    Float(f64),
+    /// A string (must be valid UTF-8; the binding reports others as `Runtime`).
+    String(&'a str),
+    /// A regular expression; its source text is what types compare.
+    Regexp(&'a Regexp),
+    /// A regular expression known only by its source text (e.g. a Ruby Regexp).
+    RegexpSource(&'a str),
+    /// An array with this many elements; walk it with [`ValueView::each_element`].
+    Array(usize),
+    /// A hash with this many entries; walk it with [`ValueView::each_entry`].
+    Hash(usize),
+    /// A type used as a value.
+    Type(&'a Type),
+    /// A semantic version.
+    SemVer(&'a SemVer),
+    /// A semantic version range.
+    SemVerRange(&'a SemVerRange),
+    /// A duration.
+    Timespan(Timespan),
+    /// A point in time.
+    Timestamp(Timestamp),
+    /// A byte sequence.
+    Binary(&'a Binary),
+    /// A URI.
+    Uri(&'a Uri),
+    /// A sensitive value; reach the wrapped value with [`ValueView::with_sensitive`].
+    Sensitive,
+    /// A deferred function call.
+    Deferred(&'a Deferred),
+    /// Any other (foreign) object, known by its class name.
+    Runtime(&'a str),
+}
+
+/// Read access to a value, its elements and its entries.
+///
+/// Implemented for [`Value`] here and for Ruby objects by the binding. The
+/// callbacks return `true` to continue and `false` to stop; the walking
+/// methods return `false` exactly when a callback stopped the walk.
+pub trait ValueView {
+    /// The kind of the value, with scalar content.
+    fn kind(&self) -> ViewKind<'_>;
+
+    /// Calls `f` on each array element in order. Only called when `kind()` is `Array`.
+    fn each_element<F: FnMut(&Self) -> bool>(&self, f: F) -> bool;
+
+    /// Calls `f` on each hash entry (key, value) in insertion order. Only called when `kind()` is `Hash`.
+    fn each_entry<F: FnMut(&Self, &Self) -> bool>(&self, f: F) -> bool;
+
+    /// Calls `f` with the wrapped value of a `Sensitive`; returns `f`'s result
+    /// (false when this is not a sensitive value).
+    fn with_sensitive<F: FnOnce(&Self) -> bool>(&self, f: F) -> bool;
+
+    /// An owned copy of the value, for the rare paths that need one (for example
+    /// inferring the type of a `Type[T]` parameter). The default says "not available".
+    fn to_value(&self) -> Option<Value> {
+        None
+    }
+
+    /// The string content as a shared `Arc<str>` when the view already holds one
+    /// (lets inference reuse it instead of copying). The default is `None`.
+    fn shared_str(&self) -> Option<std::sync::Arc<str>> {
+        None
+    }
+
+    /// An identity for recursion guards: equal for the same underlying object.
+    fn identity(&self) -> usize {
+        self as *const Self as *const u8 as usize
+    }
+}
+
+impl ValueView for Value {
+    #[inline]
+    fn kind(&self) -> ViewKind<'_> {
+        match self {
+            Value::Undef => ViewKind::Undef,
+            Value::Default => ViewKind::Default,
+            Value::Boolean(b) => ViewKind::Boolean(*b),
+            Value::Integer(i) => ViewKind::Integer(*i),
+            Value::Float(f) => ViewKind::Float(*f),
+            Value::String(s) => ViewKind::String(s),
+            Value::Regexp(r) => ViewKind::Regexp(r),
+            Value::Array(a) => ViewKind::Array(a.len()),
+            Value::Hash(h) => ViewKind::Hash(h.len()),
+            Value::Type(t) => ViewKind::Type(t),
+            Value::SemVer(v) => ViewKind::SemVer(v),
+            Value::SemVerRange(r) => ViewKind::SemVerRange(r),
+            Value::Timespan(t) => ViewKind::Timespan(*t),
+            Value::Timestamp(t) => ViewKind::Timestamp(*t),
+            Value::Binary(b) => ViewKind::Binary(b),
+            Value::Uri(u) => ViewKind::Uri(u),
+            Value::Sensitive(_) => ViewKind::Sensitive,
+            Value::Deferred(d) => ViewKind::Deferred(d),
+            Value::Runtime(r) => ViewKind::Runtime(&r.class_name),
+        }
+    }
+
+    #[inline]
+    fn each_element<F: FnMut(&Self) -> bool>(&self, mut f: F) -> bool {
+        match self {
+            Value::Array(a) => a.iter().all(&mut f),
+            _ => true,
+        }
+    }
+
+    #[inline]
+    fn each_entry<F: FnMut(&Self, &Self) -> bool>(&self, mut f: F) -> bool {
+        match self {
+            Value::Hash(h) => h.iter().all(|(k, v)| f(k, v)),
+            _ => true,
+        }
+    }
+
+    fn with_sensitive<F: FnOnce(&Self) -> bool>(&self, f: F) -> bool {
+        match self {
+            Value::Sensitive(v) => f(v),
+            _ => false,
+        }
+    }
+
+    fn to_value(&self) -> Option<Value> {
+        Some(self.clone())
+    }
+
+    fn shared_str(&self) -> Option<std::sync::Arc<str>> {
+        match self {
+            Value::String(s) => Some(s.clone()),
+            _ => None,
+        }
+    }
+}
