@@ -18,6 +18,8 @@ pub mod timespan;
 pub mod timespan_format;
 pub mod timestamp;
 pub mod uri;
+pub mod uri_merge;
+pub mod uri_syntax;
 
 use crate::types::Type;
 use indexmap::IndexMap;
