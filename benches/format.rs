@@ -39,7 +39,10 @@ fn main() {
         count += 1;
     }
     let ns = start.elapsed().as_secs_f64() / count as f64 / items.len() as f64 * 1e9;
-    println!("rust_ns_per_item {ns:.1} ({} items, {sink} bytes)", items.len());
+    println!(
+        "rust_ns_per_item {ns:.1} ({} items, {sink} bytes)",
+        items.len()
+    );
     let reference = std::process::Command::new("ruby")
         .arg("tools/bench_format_ref.rb")
         .output();

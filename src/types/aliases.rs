@@ -18,7 +18,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 /// How many aliases may be in the middle of resolution at once (a chain A -> B -> C ...).
-const MAX_CHAIN: usize = 200;
+const MAX_CHAIN: usize = 64;
 
 /// One definition: where it came from and its type expression.
 #[derive(Clone)]
@@ -205,7 +205,7 @@ impl AliasRegistry {
                 def.name
             )));
         }
-        node.resolve(body);
+        node.resolve(super::normalize::normalize(&body));
         Ok(Some(alias_type))
     }
 }

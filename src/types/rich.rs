@@ -4,7 +4,6 @@
 //! `'>=1.0.0 <2.0.0'`.
 
 use crate::values::{SemVerRange, Timespan, Timestamp};
-use std::fmt::Write;
 
 const NANOS_PER_SEC: i128 = 1_000_000_000;
 
