@@ -149,6 +149,10 @@ CONTAINERS = [
   {}, { 'a' => 1 }, { 'a' => 1, 'b' => 'x' }, { 1 => 2 }, { 'a' => [1, 2] }, { 'a' => { 'b' => { 'c' => 1 } } },
   { 'k' => nil, 'd' => :default }, { [1] => { 'x' => 1 } }, { 'a' => [1, { 'b' => 2 }], 'c' => {} },
   [{}, [], 1], [1.0e16, 'é'],
+  [[1, 2], [3, [4, 5]], 'x', { 'k' => [{ 'a' => 1 }, 2] }, 'y'], ['', ' ', "\t"], ['😀', 'ü' * 5, 'abc'],
+  { 'a' => [[1], [2, [3]]], 'b' => [{ 'c' => { 'd' => [] } }] }, { 'x' => { 'y' => [1, { 'z' => 'w' }] }, 'q' => 2 },
+  { nil => :default, true => 1.5, 1.5 => /r/ }, [[[[]]]], [{ 'a' => [] }, { 'b' => {} }],
+  ['long string number one', 'long string number two', 'three', [1, 2], 'four', 'five'],
 ]
 TF = Puppet::Pops::Types::TypeFactory
 BIN = Puppet::Pops::Types::PBinaryType::Binary
