@@ -171,6 +171,9 @@ RICH = [
   TF.optional(TF.string), [TF.integer, TF.float], { TF.string => TF.boolean },
   TF.deferred.create('foo'), TF.deferred.create('foo', [1, 'a']), TF.deferred.create('bar', []),
   [TF.deferred.create('foo', [1])],
+  TF.deferred.create('f', [1, [2, 3]]), TF.deferred.create('f', [[{ 'a' => 1 }]]), TF.deferred.create('f', [{}]),
+  TF.deferred.create('f', [1, "it's", nil, :default, 1.5, { 'k' => [] }, [[]]]),
+  [TF.deferred.create('f', [{ 'a' => { 'b' => 1 } }])],
 
   Puppet::Pops::Types::PSensitiveType::Sensitive.new('secret'),
   [Puppet::Pops::Types::PSensitiveType::Sensitive.new('secret')],

@@ -156,21 +156,82 @@ impl Converter<'_> {
         self.buf.push_str("'name' => ");
         write_quoted(self.buf, &d.name, false);
         if let Some(args) = &d.arguments {
+            let v = Value::Array(args.clone());
             if indent {
                 self.buf.push_str(",\n");
                 pad(self.buf, ind.level + 1);
+                self.buf.push_str("'arguments' => ");
+                self.indented(&v, ind.level + 1, 0)?;
             } else {
-                self.buf.push_str(", ");
+                self.buf.push_str(", 'arguments' => ");
+                self.value(&v, &super::map::Rules::Container, super::Indent::TOP)?;
             }
-            self.buf.push_str("'arguments' => ");
-            let v = Value::Array(args.clone());
-            self.value(&v, &super::map::Rules::Container, super::Indent::TOP)?;
         }
         if indent {
             self.buf.push('\n');
             pad(self.buf, ind.level);
         }
         self.buf.push_str("})");
+        Ok(())
+    }
+
+    /// A value inside an indented object: hashes one entry per line, arrays one element
+    /// per line when they hold a non-empty array or hash, scalars as `%p`.
+    fn indented(&mut self, v: &Value, level: usize, depth: usize) -> Result<()> {
+        if depth > super::MAX_DEPTH {
+            return Err(Error::format("values nested too deep to be formatted"));
+        }
+        let pad = |buf: &mut String, level: usize| {
+            for _ in 0..level {
+                buf.push_str("  ");
+            }
+        };
+        let non_empty = |v: &Value| match v {
+            Value::Array(a) => !a.is_empty(),
+            Value::Hash(h) => !h.is_empty(),
+            _ => false,
+        };
+        match v {
+            Value::Array(items) => {
+                let broken = items.iter().any(non_empty);
+                self.buf.push('[');
+                for (i, e) in items.iter().enumerate() {
+                    if broken {
+                        self.buf.push_str(if i == 0 { "\n" } else { ",\n" });
+                        pad(self.buf, level + 1);
+                        self.indented(e, level + 1, depth + 1)?;
+                    } else {
+                        if i > 0 {
+                            self.buf.push_str(", ");
+                        }
+                        self.indented(e, level, depth + 1)?;
+                    }
+                }
+                if broken {
+                    self.buf.push('\n');
+                    pad(self.buf, level);
+                }
+                self.buf.push(']');
+            }
+            Value::Hash(map) => {
+                self.buf.push_str("{\n");
+                for (i, (k, e)) in map.iter().enumerate() {
+                    if i > 0 {
+                        self.buf.push_str(",\n");
+                    }
+                    pad(self.buf, level + 1);
+                    self.indented(k, level + 1, depth + 1)?;
+                    self.buf.push_str(" => ");
+                    self.indented(e, level + 1, depth + 1)?;
+                }
+                if !map.is_empty() {
+                    self.buf.push('\n');
+                }
+                pad(self.buf, level);
+                self.buf.push('}');
+            }
+            _ => self.value(v, &super::map::Rules::Container, super::Indent::TOP)?,
+        }
         Ok(())
     }
 }
