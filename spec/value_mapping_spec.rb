@@ -19,8 +19,9 @@ RSpec.describe 'Ruby <-> Puppet value mapping' do
     values.each { |v| expect(roundtrip(v)).to eql(v) }
   end
 
-  it 'maps nil to undef and :default to default' do
+  it 'maps nil (and :undef, as the reference does) to undef and :default to default' do
     expect(rust(nil)).to eq('Undef')
+    expect(rust(:undef)).to eq('Undef')
     expect(rust(:default)).to eq('Default')
   end
 

@@ -29,6 +29,18 @@ def err_text(e)
   "ERROR: line=#{line.inspect} pos=#{pos.inspect} #{e.class}: #{e.message[0, 400]}"
 end
 
+# The error as a caret-marked snapshot: the message without the reference's location
+# suffix, then `--> line:column`, the source line and a caret under the column
+# (just `--> end of input` when the reference gives no position).
+def caret_text(src, e)
+  msg = e.message.sub(/ \(file: [^)]*\)\z/, '').sub(/ \(line: \d+, column: \d+\)\z/, '')
+  line = e.respond_to?(:line) ? e.line : nil
+  pos = e.respond_to?(:pos) ? e.pos : nil
+  return "#{msg}\n --> end of input\n" if line.nil? || pos.nil?
+  text = src.lines[line - 1].to_s.chomp
+  "#{msg}\n --> #{line}:#{pos}\n  |\n  | #{text}\n  | #{' ' * (pos - 1)}^\n"
+end
+
 data = ARGV.delete('--data')
 epp = ARGV.delete('--epp')
 # EvaluatingParser#parse_string_epp does not exist in every version; fall back to the EPP parser.
@@ -52,10 +64,12 @@ elsif ARGV[0] == '--fixtures'
     is_epp = f.end_with?('.epp')
     base = f.sub(/\.e?pp\z/, '')
     src = File.read(f, encoding: 'UTF-8')
+    File.delete(base + '.pn') if File.exist?(base + '.pn')
+    File.delete(base + '.err') if File.exist?(base + '.err')
     begin
       File.write(base + '.pn', pn_of(src, is_epp, false) + "\n")
     rescue StandardError => e
-      File.write(base + '.err', err_text(e) + "\n")
+      File.write(base + '.err', caret_text(src, e))
     end
   end
 else

@@ -1,7 +1,8 @@
 //! Conversion between Ruby objects and [`crate::Value`], following DESIGN.md's
 //! table: `Integer`, `Float`, `String`, `true`/`false`, `nil` (undef),
-//! `:default`, `Array`, `Hash` (order kept), `Regexp`, `PuppetTypes::Type`, the
-//! gem's rich value classes, and any other object as a Runtime value.
+//! `:default`, `:undef` (undef, as in the reference), `Array`, `Hash` (order
+//! kept), `Regexp`, `PuppetTypes::Type`, the gem's rich value classes, and any
+//! other object as a Runtime value.
 //!
 //! Integers wider than 64 bits and strings that are not valid UTF-8 are
 //! `PuppetTypes::ArgumentError`s; containers nested deeper than
@@ -87,8 +88,11 @@ fn convert(ruby: &Ruby, obj: magnus::Value, depth: usize) -> Result<Value, Error
         return Ok(Value::hash(map));
     }
     if let Some(sym) = Symbol::from_value(obj) {
-        if sym.name()? == "default" {
-            return Ok(Value::Default);
+        match sym.name()?.as_ref() {
+            "default" => return Ok(Value::Default),
+            // The reference treats the symbol :undef as undef too.
+            "undef" => return Ok(Value::Undef),
+            _ => {}
         }
         return Ok(runtime(ruby, obj));
     }

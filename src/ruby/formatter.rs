@@ -8,7 +8,10 @@ use super::convert;
 use super::errors::{self, guard};
 use super::type_object::RbType;
 use crate::format::{ContainerFormat, Format, FormatEntry, FormatMap, MapKey};
-use magnus::{function, prelude::*, r_hash::ForEach, Error, RHash, RModule, RString, Ruby, Symbol, TryConvert, Value};
+use magnus::{
+    function, prelude::*, r_hash::ForEach, Error, RHash, RModule, RString, Ruby, Symbol,
+    TryConvert, Value,
+};
 
 type R<T> = Result<T, Error>;
 
@@ -17,7 +20,10 @@ fn text(ruby: &Ruby, v: Value, what: &str) -> R<String> {
         Some(s) => Ok(convert::rstring_to_str(ruby, s)?.to_string()),
         None => Err(errors::argument(
             ruby,
-            format!("expected a String as {what}, got {}", super::type_factory::describe(v)),
+            format!(
+                "expected a String as {what}, got {}",
+                super::type_factory::describe(v)
+            ),
         )),
     }
 }
@@ -73,14 +79,20 @@ fn string(ruby: &Ruby, args: &[Value]) -> R<RString> {
         if args.is_empty() || args.len() > 2 {
             return Err(Error::new(
                 ruby.exception_arg_error(),
-                format!("wrong number of arguments to Formatter.string (given {}, expected 1..2)", args.len()),
+                format!(
+                    "wrong number of arguments to Formatter.string (given {}, expected 1..2)",
+                    args.len()
+                ),
             ));
         }
         let value = convert::to_value(ruby, args[0])?;
         let format = match args.get(1) {
             None => Format::Default,
             Some(f) if f.is_nil() => Format::Default,
-            Some(f) if Symbol::from_value(*f).is_some_and(|s| s.name().is_ok_and(|n| n == "default")) => {
+            Some(f)
+                if Symbol::from_value(*f)
+                    .is_some_and(|s| s.name().is_ok_and(|n| n == "default")) =>
+            {
                 Format::Default
             }
             Some(f) => match RHash::from_value(*f) {

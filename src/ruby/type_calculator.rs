@@ -8,7 +8,9 @@ use super::errors::{self, guard};
 use super::type_object::RbType;
 use super::value_view::RubyView;
 use crate::types::calc;
-use magnus::{block::Yield, function, method, prelude::*, Error, RClass, RModule, Ruby, TryConvert, Value};
+use magnus::{
+    block::Yield, function, method, prelude::*, Error, RClass, RModule, Ruby, TryConvert, Value,
+};
 
 type R<T> = Result<T, Error>;
 
@@ -17,50 +19,87 @@ fn type_of(ruby: &Ruby, v: Value, what: &str) -> R<crate::Type> {
         Ok(t) => Ok(t.0.clone()),
         Err(_) => Err(errors::argument(
             ruby,
-            format!("expected a PuppetTypes::Type as {what}, got {}", super::type_factory::describe(v)),
+            format!(
+                "expected a PuppetTypes::Type as {what}, got {}",
+                super::type_factory::describe(v)
+            ),
         )),
     }
 }
 
 fn instance(ruby: &Ruby, t: Value, v: Value) -> R<bool> {
-    guard(ruby, || Ok(calc::instance_of_view(&type_of(ruby, t, "the type")?, &RubyView::new(v))))
+    guard(ruby, || {
+        Ok(calc::instance_of_view(
+            &type_of(ruby, t, "the type")?,
+            &RubyView::new(v),
+        ))
+    })
 }
 
 fn assignable(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
-    guard(ruby, || Ok(calc::is_assignable(&type_of(ruby, a, "the first type")?, &type_of(ruby, b, "the second type")?)))
+    guard(ruby, || {
+        Ok(calc::is_assignable(
+            &type_of(ruby, a, "the first type")?,
+            &type_of(ruby, b, "the second type")?,
+        ))
+    })
 }
 
 fn infer(ruby: &Ruby, v: Value) -> R<Value> {
-    guard(ruby, || Ok(RbType::wrap(ruby, calc::infer_view(&RubyView::new(v)))))
+    guard(ruby, || {
+        Ok(RbType::wrap(ruby, calc::infer_view(&RubyView::new(v))))
+    })
 }
 
 fn infer_set(ruby: &Ruby, v: Value) -> R<Value> {
-    guard(ruby, || Ok(RbType::wrap(ruby, calc::infer_set_view(&RubyView::new(v)))))
+    guard(ruby, || {
+        Ok(RbType::wrap(ruby, calc::infer_set_view(&RubyView::new(v))))
+    })
 }
 
 fn generalize(ruby: &Ruby, t: Value) -> R<Value> {
-    guard(ruby, || Ok(RbType::wrap(ruby, calc::generalize(&type_of(ruby, t, "the type")?))))
+    guard(ruby, || {
+        Ok(RbType::wrap(
+            ruby,
+            calc::generalize(&type_of(ruby, t, "the type")?),
+        ))
+    })
 }
 
 fn common_type(ruby: &Ruby, a: Value, b: Value) -> R<Value> {
     guard(ruby, || {
-        let t = calc::common_type(&type_of(ruby, a, "the first type")?, &type_of(ruby, b, "the second type")?);
+        let t = calc::common_type(
+            &type_of(ruby, a, "the first type")?,
+            &type_of(ruby, b, "the second type")?,
+        );
         Ok(RbType::wrap(ruby, t))
     })
 }
 
 fn equals(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
-    guard(ruby, || Ok(calc::types_equal(&type_of(ruby, a, "the first type")?, &type_of(ruby, b, "the second type")?)))
+    guard(ruby, || {
+        Ok(calc::types_equal(
+            &type_of(ruby, a, "the first type")?,
+            &type_of(ruby, b, "the second type")?,
+        ))
+    })
 }
 
 // Methods on PuppetTypes::Type.
 
 fn t_instance(ruby: &Ruby, rb_self: &RbType, v: Value) -> R<bool> {
-    guard(ruby, || Ok(calc::instance_of_view(&rb_self.0, &RubyView::new(v))))
+    guard(ruby, || {
+        Ok(calc::instance_of_view(&rb_self.0, &RubyView::new(v)))
+    })
 }
 
 fn t_assignable(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
-    guard(ruby, || Ok(calc::is_assignable(&rb_self.0, &type_of(ruby, other, "the argument")?)))
+    guard(ruby, || {
+        Ok(calc::is_assignable(
+            &rb_self.0,
+            &type_of(ruby, other, "the argument")?,
+        ))
+    })
 }
 
 /// `a < b`: every value of `a` is a value of `b`, and the types differ (the language's `<` on types).
@@ -72,7 +111,12 @@ fn t_lt(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
 }
 
 fn t_le(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
-    guard(ruby, || Ok(calc::is_assignable(&type_of(ruby, other, "the right operand")?, &rb_self.0)))
+    guard(ruby, || {
+        Ok(calc::is_assignable(
+            &type_of(ruby, other, "the right operand")?,
+            &rb_self.0,
+        ))
+    })
 }
 
 fn t_gt(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
@@ -83,7 +127,12 @@ fn t_gt(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
 }
 
 fn t_ge(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
-    guard(ruby, || Ok(calc::is_assignable(&rb_self.0, &type_of(ruby, other, "the right operand")?)))
+    guard(ruby, || {
+        Ok(calc::is_assignable(
+            &rb_self.0,
+            &type_of(ruby, other, "the right operand")?,
+        ))
+    })
 }
 
 /// `each`: the values of a finite Integer range or an Enum; an Enumerator without a block.
@@ -92,7 +141,9 @@ fn t_each(ruby: &Ruby, rb_self: Value) -> R<Yield<std::vec::IntoIter<Value>>> {
     if !ruby.block_given() {
         return Ok(Yield::Enumerator(rb_self.enumeratorize("each", ())));
     }
-    let values = guard(ruby, || calc::iterate_type(&t.0).map_err(|e| errors::to_ruby(ruby, e)))?;
+    let values = guard(ruby, || {
+        calc::iterate_type(&t.0).map_err(|e| errors::to_ruby(ruby, e))
+    })?;
     let objects = values
         .iter()
         .map(|v| convert::to_ruby(ruby, v))

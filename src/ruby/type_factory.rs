@@ -74,7 +74,8 @@ pub fn type_arg(ruby: &Ruby, v: Value) -> R<Type> {
     ))
 }
 
-fn describe(v: Value) -> String {
+/// A short description of a Ruby object for error messages: its class and inspect text.
+pub fn describe(v: Value) -> String {
     // SAFETY: the class name is copied at once.
     let class = unsafe { v.classname() }.into_owned();
     let text = v.inspect();

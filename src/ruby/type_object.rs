@@ -175,10 +175,9 @@ fn reader(ruby: &Ruby, t: &Type, which: &str) -> Result<Value, Error> {
         | ("size_type", TypeKind::String { size, .. })
         | ("size_type", TypeKind::Collection(size)) => size_type(ruby, size),
         ("value", TypeKind::String { value, .. }) => opt_str(ruby, value.as_deref()),
-        ("value", TypeKind::Boolean(b)) => match b {
-            Some(b) => convert::to_ruby(ruby, &crate::Value::Boolean(*b))?,
-            None => nil,
-        },
+        ("value", TypeKind::Boolean(Some(b))) => {
+            convert::to_ruby(ruby, &crate::Value::Boolean(*b))?
+        }
         ("types", TypeKind::Variant(ts)) => types_array(ruby, ts),
         ("types", TypeKind::Tuple { types, .. }) => match types {
             Some(ts) => types_array(ruby, ts),
@@ -211,10 +210,9 @@ fn reader(ruby: &Ruby, t: &Type, which: &str) -> Result<Value, Error> {
             a.as_value()
         }
         ("pattern", TypeKind::Regexp(r)) => opt_str(ruby, r.as_ref().map(|r| r.source())),
-        ("regexp", TypeKind::Regexp(r)) => match r {
-            Some(r) => convert::to_ruby(ruby, &crate::Value::Regexp(r.clone()))?,
-            None => nil,
-        },
+        ("regexp", TypeKind::Regexp(Some(r))) => {
+            convert::to_ruby(ruby, &crate::Value::Regexp(r.clone()))?
+        }
         ("type", TypeKind::Optional(t))
         | ("type", TypeKind::NotUndef(t))
         | ("type", TypeKind::Type(t))
@@ -246,10 +244,12 @@ fn reader(ruby: &Ruby, t: &Type, which: &str) -> Result<Value, Error> {
         ("type_name", TypeKind::Resource { type_name, .. }) => opt_str(ruby, type_name.as_deref()),
         ("title", TypeKind::Resource { title, .. }) => opt_str(ruby, title.as_deref()),
         ("class_name", TypeKind::Class(n)) => opt_str(ruby, n.as_deref()),
-        ("runtime", TypeKind::Runtime { runtime, .. }) => match runtime {
-            Some(r) => ruby.to_symbol(&**r).as_value(),
-            None => nil,
-        },
+        (
+            "runtime",
+            TypeKind::Runtime {
+                runtime: Some(r), ..
+            },
+        ) => ruby.to_symbol(&**r).as_value(),
         ("name_or_pattern", TypeKind::Runtime { name, .. }) => match name {
             Some(crate::types::RuntimeName::Name(n)) => ruby.str_new(n).as_value(),
             Some(crate::types::RuntimeName::Pattern(r, s)) => {
@@ -270,10 +270,9 @@ fn reader(ruby: &Ruby, t: &Type, which: &str) -> Result<Value, Error> {
             }
             a.as_value()
         }
-        ("parameters", TypeKind::Uri(p)) => match p {
-            Some(map) => convert::to_ruby(ruby, &crate::Value::Hash(map.clone()))?,
-            None => nil,
-        },
+        ("parameters", TypeKind::Uri(Some(map))) => {
+            convert::to_ruby(ruby, &crate::Value::Hash(map.clone()))?
+        }
         ("resolved_type", TypeKind::Alias(a)) => opt_type(ruby, a.resolved()),
         ("type_string", TypeKind::TypeReference(s)) => ruby.str_new(s).as_value(),
         _ => nil,

@@ -2,121 +2,174 @@
 //! `instance?`, `infer` and friends walk Ruby data in place instead of first
 //! deep-copying it into [`crate::Value`]s.
 //!
-//! A view is a Ruby object (classified on demand: a Fixnum or String check is
-//! a tag test) or, inside a `PuppetTypes::Sensitive`, a Rust value. While a
-//! view is walked, no Ruby code runs and no Ruby object is allocated, so the
-//! borrowed string slices and array contents stay valid.
+//! A view is a Ruby object, classified on demand with one type-tag read, or,
+//! inside a `PuppetTypes::Sensitive`, a Rust value. While a view is walked no
+//! Ruby code runs and no Ruby object is allocated, so the borrowed string
+//! slices and array contents stay valid and the GC cannot move them.
 
-use super::rich::{RbBinary, RbDeferred, RbSemVer, RbSemVerRange, RbSensitive, RbTimespan, RbTimestamp, RbUri};
+use super::rich::{
+    RbBinary, RbDeferred, RbSemVer, RbSemVerRange, RbSensitive, RbTimespan, RbTimestamp, RbUri,
+};
 use super::type_object::RbType;
 use crate::types::calc::value_view::{ValueView, ViewKind};
 use crate::values::Value;
 use magnus::{
-    prelude::*, r_hash::ForEach, Fixnum, Float, Integer, RArray, RHash, RRegexp, RString, Ruby,
-    Symbol, TryConvert,
+    prelude::*, rb_sys::AsRawValue, rb_sys::FromRawValue, Float, RBignum, Ruby, Symbol, TryConvert,
 };
+use rb_sys::ruby_value_type as T;
+use rb_sys::VALUE;
+use std::os::raw::c_int;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// A value seen through Ruby: a Ruby object, or a Rust value (inside a Sensitive).
+/// A value seen through Ruby: a Ruby object (classified once, when the view is
+/// made), or a Rust value (inside a Sensitive).
 pub enum RubyView {
-    /// A Ruby object.
-    Ruby(magnus::Value),
+    /// A Ruby object and what it is. The `'static` stands for "as long as the
+    /// object lives", which covers the calculator call the view exists for.
+    Ruby(magnus::Value, ViewKind<'static>),
     /// A Rust value.
     Rust(Value),
 }
 
 impl RubyView {
     /// A view of a Ruby object.
+    #[inline]
     pub fn new(obj: magnus::Value) -> RubyView {
-        RubyView::Ruby(obj)
+        RubyView::Ruby(obj, classify(obj))
     }
 }
 
+/// Ruby's encoding indexes for UTF-8 and US-ASCII (fixed for the process).
+fn utf8_indexes() -> (c_int, c_int) {
+    use std::sync::OnceLock;
+    static IDX: OnceLock<(c_int, c_int)> = OnceLock::new();
+    // SAFETY: plain reads of Ruby's encoding table, called on a Ruby thread.
+    *IDX.get_or_init(|| unsafe { (rb_sys::rb_utf8_encindex(), rb_sys::rb_usascii_encindex()) })
+}
+
 /// The UTF-8 content of a Ruby String, if it has one. Uses Ruby's cached coderange.
-fn str_of<'a>(s: RString) -> Option<&'a str> {
-    // SAFETY: the views only exist during a calculator call, while no Ruby code
-    // runs, so the string is neither mutated nor moved while the slice is used.
+fn str_of<'a>(raw: VALUE) -> Option<&'a str> {
+    const CR_7BIT: VALUE = rb_sys::ruby_coderange_type::RUBY_ENC_CODERANGE_7BIT as VALUE;
+    const CR_VALID: VALUE = rb_sys::ruby_coderange_type::RUBY_ENC_CODERANGE_VALID as VALUE;
+    const CR_MASK: VALUE = CR_7BIT | CR_VALID;
+    const ENC_SHIFT: u32 = rb_sys::ruby_encoding_consts::RUBY_ENCODING_SHIFT as u32;
+    const ENC_MAX: VALUE = rb_sys::ruby_encoding_consts::RUBY_ENCODING_INLINE_MAX as VALUE;
+    // SAFETY: `raw` is a live T_STRING. The views only exist during a calculator
+    // call, while no Ruby code runs, so the string is neither mutated nor moved
+    // while the slice is in use. The flag reads are what Ruby's inline macros do.
     unsafe {
-        match s.as_str() {
-            Ok(text) => Some(std::mem::transmute::<&str, &'a str>(text)),
-            Err(_) => std::str::from_utf8(std::mem::transmute::<&[u8], &'a [u8]>(s.as_slice())).ok(),
+        let ptr = rb_sys::RSTRING_PTR(raw) as *const u8;
+        let len = rb_sys::RSTRING_LEN(raw) as usize;
+        let bytes: &'a [u8] = if len == 0 {
+            &[]
+        } else {
+            std::slice::from_raw_parts(ptr, len)
+        };
+        let (utf8, usascii) = utf8_indexes();
+        let flags = (*(raw as *const rb_sys::RBasic)).flags;
+        let enc = match (flags >> ENC_SHIFT) & ENC_MAX {
+            ENC_MAX => rb_sys::rb_enc_get_index(raw),
+            inline => inline as c_int,
+        };
+        let cr = match flags & CR_MASK {
+            0 => rb_sys::rb_enc_str_coderange(raw) as VALUE,
+            known => known,
+        };
+        let valid = cr == CR_7BIT || cr == CR_VALID;
+        if (enc == utf8 || enc == usascii) && valid {
+            Some(std::str::from_utf8_unchecked(bytes))
+        } else {
+            std::str::from_utf8(bytes).ok()
         }
     }
 }
 
 fn classify<'a>(obj: magnus::Value) -> ViewKind<'a> {
-    if let Some(n) = Fixnum::from_value(obj) {
-        return ViewKind::Integer(n.to_i64());
-    }
-    if let Some(s) = RString::from_value(obj) {
-        return match str_of(s) {
+    let raw = obj.as_raw();
+    // SAFETY: `raw` is a live Ruby object (the view borrows it from a Ruby argument).
+    match unsafe { rb_sys::RB_TYPE(raw) } {
+        T::RUBY_T_FIXNUM => ViewKind::Integer((raw as i64) >> 1),
+        T::RUBY_T_STRING => match str_of(raw) {
             Some(text) => ViewKind::String(text),
             None => ViewKind::Runtime("String"),
-        };
-    }
-    if obj.is_nil() {
-        return ViewKind::Undef;
-    }
-    let ruby = Ruby::get_with(obj);
-    if obj.is_kind_of(ruby.class_true_class()) {
-        return ViewKind::Boolean(true);
-    }
-    if obj.is_kind_of(ruby.class_false_class()) {
-        return ViewKind::Boolean(false);
-    }
-    if let Some(f) = Float::from_value(obj) {
-        return ViewKind::Float(f.to_f64());
-    }
-    if let Some(a) = RArray::from_value(obj) {
-        return ViewKind::Array(a.len());
-    }
-    if let Some(h) = RHash::from_value(obj) {
-        return ViewKind::Hash(h.len());
-    }
-    if let Some(sym) = Symbol::from_value(obj) {
-        return match sym.name().as_deref() {
-            Ok("default") => ViewKind::Default,
-            Ok("undef") => ViewKind::Undef,
+        },
+        T::RUBY_T_NIL => ViewKind::Undef,
+        T::RUBY_T_TRUE => ViewKind::Boolean(true),
+        T::RUBY_T_FALSE => ViewKind::Boolean(false),
+        T::RUBY_T_FLOAT => match Float::from_value(obj) {
+            Some(f) => ViewKind::Float(f.to_f64()),
+            None => ViewKind::Runtime("Float"),
+        },
+        // SAFETY: the type tags were just checked.
+        T::RUBY_T_ARRAY => ViewKind::Array(unsafe { rb_sys::RARRAY_LEN(raw) } as usize),
+        T::RUBY_T_HASH => ViewKind::Hash(unsafe { rb_sys::RHASH_SIZE(raw) } as usize),
+        T::RUBY_T_SYMBOL => match Symbol::from_value(obj).map(|s| s.name()) {
+            Some(Ok(name)) if name == "default" => ViewKind::Default,
+            Some(Ok(name)) if name == "undef" => ViewKind::Undef,
             _ => ViewKind::Runtime("Symbol"),
-        };
+        },
+        T::RUBY_T_BIGNUM => match RBignum::from_value(obj) {
+            // Bignums start at 2**62; those up to 2**63-1 are still 64-bit integers.
+            Some(i) => match i.to_i64() {
+                Ok(n) => ViewKind::Integer(n),
+                Err(_) => ViewKind::BigInteger(i.is_negative()),
+            },
+            None => ViewKind::Runtime("Integer"),
+        },
+        T::RUBY_T_REGEXP => {
+            // SAFETY: a T_REGEXP is an RRegexp; its source string lives as long as it.
+            let src = unsafe { (*(raw as *const rb_sys::RRegexp)).src };
+            // SAFETY: `src` is checked to be a String before it is read as one.
+            match (src != 0 && unsafe { rb_sys::RB_TYPE(src) } == T::RUBY_T_STRING)
+                .then(|| str_of(src))
+                .flatten()
+            {
+                Some(text) => ViewKind::RegexpSource(text),
+                None => ViewKind::Runtime("Regexp"),
+            }
+        }
+        T::RUBY_T_DATA => classify_data(obj),
+        _ => runtime(obj),
     }
-    if let Some(i) = Integer::from_value(obj) {
-        return ViewKind::BigInteger(i.is_negative());
+}
+
+/// The gem's wrapped classes; their references live as long as the Ruby object.
+fn classify_data<'a>(obj: magnus::Value) -> ViewKind<'a> {
+    // SAFETY (all transmutes below): the wrapped data lives as long as the Ruby
+    // object, which outlives the calculator call that uses the view.
+    unsafe {
+        if let Ok(t) = <&RbType>::try_convert(obj) {
+            return ViewKind::Type(std::mem::transmute::<&crate::Type, &'a crate::Type>(&t.0));
+        }
+        if let Ok(v) = <&RbSemVer>::try_convert(obj) {
+            return ViewKind::SemVer(std::mem::transmute::<&_, &'a _>(&*v.0));
+        }
+        if let Ok(v) = <&RbSemVerRange>::try_convert(obj) {
+            return ViewKind::SemVerRange(std::mem::transmute::<&_, &'a _>(&*v.0));
+        }
+        if let Ok(v) = <&RbTimespan>::try_convert(obj) {
+            return ViewKind::Timespan(v.0);
+        }
+        if let Ok(v) = <&RbTimestamp>::try_convert(obj) {
+            return ViewKind::Timestamp(v.0);
+        }
+        if let Ok(v) = <&RbBinary>::try_convert(obj) {
+            return ViewKind::Binary(std::mem::transmute::<&_, &'a _>(&v.0));
+        }
+        if let Ok(v) = <&RbUri>::try_convert(obj) {
+            return ViewKind::Uri(std::mem::transmute::<&_, &'a _>(&*v.0));
+        }
+        if <&RbSensitive>::try_convert(obj).is_ok() {
+            return ViewKind::Sensitive;
+        }
+        if let Ok(v) = <&RbDeferred>::try_convert(obj) {
+            return ViewKind::Deferred(std::mem::transmute::<&_, &'a _>(&*v.0));
+        }
     }
-    if let Some(r) = RRegexp::from_value(obj) {
-        let source: Result<RString, _> = r.funcall("source", ());
-        return match source.ok().and_then(str_of) {
-            Some(text) => ViewKind::RegexpSource(text),
-            None => ViewKind::Runtime("Regexp"),
-        };
-    }
-    // The wrapped classes hand out references that live as long as the Ruby object.
-    if let Ok(t) = <&RbType>::try_convert(obj) {
-        return ViewKind::Type(&t.0);
-    }
-    if let Ok(v) = <&RbSemVer>::try_convert(obj) {
-        return ViewKind::SemVer(&v.0);
-    }
-    if let Ok(v) = <&RbSemVerRange>::try_convert(obj) {
-        return ViewKind::SemVerRange(&v.0);
-    }
-    if let Ok(v) = <&RbTimespan>::try_convert(obj) {
-        return ViewKind::Timespan(v.0);
-    }
-    if let Ok(v) = <&RbTimestamp>::try_convert(obj) {
-        return ViewKind::Timestamp(v.0);
-    }
-    if let Ok(v) = <&RbBinary>::try_convert(obj) {
-        return ViewKind::Binary(&v.0);
-    }
-    if let Ok(v) = <&RbUri>::try_convert(obj) {
-        return ViewKind::Uri(&v.0);
-    }
-    if <&RbSensitive>::try_convert(obj).is_ok() {
-        return ViewKind::Sensitive;
-    }
-    if let Ok(v) = <&RbDeferred>::try_convert(obj) {
-        return ViewKind::Deferred(&v.0);
-    }
+    runtime(obj)
+}
+
+fn runtime<'a>(obj: magnus::Value) -> ViewKind<'a> {
     // SAFETY: rb_obj_classname points into the class's name, which lives as long
     // as the class, and so at least as long as the object being viewed.
     match unsafe { obj.classname() } {
@@ -127,43 +180,89 @@ fn classify<'a>(obj: magnus::Value) -> ViewKind<'a> {
     }
 }
 
+/// State for the raw hash walk: the callback, whether it stopped, and a caught panic.
+struct Walk<'f, F> {
+    f: &'f mut F,
+    completed: bool,
+    panic: Option<Box<dyn std::any::Any + Send>>,
+}
+
+unsafe extern "C" fn walk_entry<F: FnMut(&RubyView, &RubyView) -> bool>(
+    key: VALUE,
+    value: VALUE,
+    arg: VALUE,
+) -> c_int {
+    // SAFETY: `arg` is the `Walk` passed by `each_entry`, alive for the whole walk;
+    // key and value are live objects of the hash being walked.
+    let walk = unsafe { &mut *(arg as *mut Walk<'_, F>) };
+    let (k, v) = unsafe { (magnus::Value::from_raw(key), magnus::Value::from_raw(value)) };
+    // A panic must not unwind through Ruby's C frames: catch it, stop, re-raise after.
+    match catch_unwind(AssertUnwindSafe(|| {
+        (walk.f)(&RubyView::new(k), &RubyView::new(v))
+    })) {
+        Ok(true) => rb_sys::st_retval::ST_CONTINUE as c_int,
+        Ok(false) => {
+            walk.completed = false;
+            rb_sys::st_retval::ST_STOP as c_int
+        }
+        Err(payload) => {
+            walk.completed = false;
+            walk.panic = Some(payload);
+            rb_sys::st_retval::ST_STOP as c_int
+        }
+    }
+}
+
 impl ValueView for RubyView {
     fn kind(&self) -> ViewKind<'_> {
         match self {
-            RubyView::Ruby(obj) => classify(*obj),
+            RubyView::Ruby(_, kind) => *kind,
             RubyView::Rust(v) => v.kind(),
         }
     }
 
     fn each_element<F: FnMut(&Self) -> bool>(&self, mut f: F) -> bool {
         match self {
-            RubyView::Ruby(obj) => match RArray::from_value(*obj) {
+            RubyView::Ruby(obj, _) => match magnus::RArray::from_value(*obj) {
                 // SAFETY: no Ruby code runs during the walk, so the array is not mutated.
-                Some(a) => unsafe { a.as_slice() }.iter().all(|v| f(&RubyView::Ruby(*v))),
+                Some(a) => unsafe { a.as_slice() }
+                    .iter()
+                    .all(|v| f(&RubyView::new(*v))),
                 None => true,
             },
-            RubyView::Rust(Value::Array(items)) => items.iter().all(|v| f(&RubyView::Rust(v.clone()))),
+            RubyView::Rust(Value::Array(items)) => {
+                items.iter().all(|v| f(&RubyView::Rust(v.clone())))
+            }
             RubyView::Rust(_) => true,
         }
     }
 
     fn each_entry<F: FnMut(&Self, &Self) -> bool>(&self, mut f: F) -> bool {
         match self {
-            RubyView::Ruby(obj) => match RHash::from_value(*obj) {
-                Some(h) => {
-                    let mut completed = true;
-                    let _ = h.foreach(|k: magnus::Value, v: magnus::Value| {
-                        if f(&RubyView::Ruby(k), &RubyView::Ruby(v)) {
-                            Ok(ForEach::Continue)
-                        } else {
-                            completed = false;
-                            Ok(ForEach::Stop)
-                        }
-                    });
-                    completed
+            RubyView::Ruby(obj, _) => {
+                if magnus::RHash::from_value(*obj).is_none() {
+                    return true;
                 }
-                None => true,
-            },
+                let mut walk = Walk {
+                    f: &mut f,
+                    completed: true,
+                    panic: None,
+                };
+                // SAFETY: `obj` is a live Hash; the callback runs only Rust code, never
+                // raises and never mutates the hash, so rb_hash_foreach cannot raise
+                // either, and no protect frame is needed.
+                unsafe {
+                    rb_sys::rb_hash_foreach(
+                        obj.as_raw(),
+                        Some(walk_entry::<F>),
+                        &mut walk as *mut Walk<'_, F> as VALUE,
+                    );
+                }
+                if let Some(payload) = walk.panic {
+                    std::panic::resume_unwind(payload);
+                }
+                walk.completed
+            }
             RubyView::Rust(Value::Hash(map)) => map
                 .iter()
                 .all(|(k, v)| f(&RubyView::Rust(k.clone()), &RubyView::Rust(v.clone()))),
@@ -173,7 +272,7 @@ impl ValueView for RubyView {
 
     fn with_sensitive<F: FnOnce(&Self) -> bool>(&self, f: F) -> bool {
         match self {
-            RubyView::Ruby(obj) => match <&RbSensitive>::try_convert(*obj) {
+            RubyView::Ruby(obj, _) => match <&RbSensitive>::try_convert(*obj) {
                 Ok(s) => f(&RubyView::Rust((*s.0).clone())),
                 Err(_) => false,
             },
@@ -184,14 +283,14 @@ impl ValueView for RubyView {
 
     fn to_value(&self) -> Option<Value> {
         match self {
-            RubyView::Ruby(obj) => super::convert::to_value(&Ruby::get_with(*obj), *obj).ok(),
+            RubyView::Ruby(obj, _) => super::convert::to_value(&Ruby::get_with(*obj), *obj).ok(),
             RubyView::Rust(v) => Some(v.clone()),
         }
     }
 
     fn identity(&self) -> usize {
         match self {
-            RubyView::Ruby(obj) => obj.as_raw() as usize,
+            RubyView::Ruby(obj, _) => obj.as_raw() as usize,
             RubyView::Rust(v) => v as *const Value as usize,
         }
     }

@@ -338,11 +338,11 @@ pub enum ExprKind {
     /// A sequence of statements [`(block ...)`].
     Block(Vec<Expr>),
     /// `name(args)`, `name args` (statement call) or `Type(args)` [`(call ...)` / `(invoke ...)`].
-    CallNamedFunction(Call),
+    CallNamedFunction(Box<Call>),
     /// `recv.name(args)` [`(call-method ...)` / `(invoke-method ...)`].
-    CallMethod(Call),
+    CallMethod(Box<Call>),
     /// `|params| { body }` [`(lambda {...})`].
-    Lambda(Lambda),
+    Lambda(Box<Lambda>),
     /// `type { title: ops; ... }` [`(resource {...})`].
     Resource {
         /// Regular, virtual or exported.
@@ -384,13 +384,13 @@ pub enum ExprKind {
     /// `<<| expr |>>` [`(exported-query expr)`].
     ExportedQuery(Option<Box<Expr>>),
     /// `class name(params) inherits parent { body }` [`(class {...})`].
-    HostClass(Definition),
+    HostClass(Box<Definition>),
     /// `define name(params) { body }` [`(define {...})`].
-    ResourceTypeDefinition(Definition),
+    ResourceTypeDefinition(Box<Definition>),
     /// `function name(params) >> Type { body }` [`(function {...})`].
-    FunctionDefinition(Definition),
+    FunctionDefinition(Box<Definition>),
     /// `plan name(params) { body }` [`(plan {...})`].
-    PlanDefinition(Definition),
+    PlanDefinition(Box<Definition>),
     /// `node matches inherits parent { body }` [`(node {...})`].
     NodeDefinition {
         /// The host matchers: strings, regexes, `default`.

@@ -219,7 +219,48 @@ pub fn ruby_float_to_s(v: f64) -> String {
 }
 
 /// Transforms an AST node to PN, as the reference's `PNTransformer`.
+///
+/// The recursion goes through small per-kind functions so that deep trees use
+/// little stack per level.
 pub fn to_pn(e: &Expr) -> Pn {
+    use ExprKind as K;
+    match &e.kind {
+        K::Binary {
+            op, left, right, ..
+        } => binary(op.symbol(), left, right),
+        K::Access { left, keys } => access(left, keys),
+        K::NamedAccess { left, right } => binary(".", left, right),
+        K::CallNamedFunction(c) => call_to_pn(c, "call", "invoke"),
+        K::CallMethod(c) => call_to_pn(c, "call-method", "invoke-method"),
+        K::Paren(x) => unary("paren", x),
+        K::Not(x) => unary("!", x),
+        K::Unfold(x) => unary("unfold", x),
+        K::Text(x) => unary("str", x),
+        _ => transform(e),
+    }
+}
+
+#[inline(never)]
+fn binary(name: &'static str, left: &Expr, right: &Expr) -> Pn {
+    let l = to_pn(left);
+    call(name, vec![l, to_pn(right)])
+}
+
+#[inline(never)]
+fn unary(name: &'static str, x: &Expr) -> Pn {
+    call(name, vec![to_pn(x)])
+}
+
+#[inline(never)]
+fn access(left: &Expr, keys: &[Expr]) -> Pn {
+    let mut v = vec![to_pn(left)];
+    v.extend(keys.iter().map(to_pn));
+    call("access", v)
+}
+
+/// The transformation of the kinds [`to_pn`] does not handle itself.
+#[inline(never)]
+fn transform(e: &Expr) -> Pn {
     use ExprKind as K;
     match &e.kind {
         K::Nop => call("nop", vec![]),
@@ -515,6 +556,7 @@ fn case_option(o: &CaseOption) -> Pn {
     ])
 }
 
+#[inline(never)]
 fn call_to_pn(c: &Call, rval: &'static str, statement: &'static str) -> Pn {
     let mut entries = vec![
         ("functor".into(), to_pn(&c.functor)),

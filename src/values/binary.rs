@@ -71,7 +71,15 @@ pub fn decode_urlsafe(s: &str) -> Result<Vec<u8>> {
             t.push('=');
         }
     }
-    URL_SAFE.decode(t).map_err(|_| invalid())
+    let t: String = t
+        .chars()
+        .map(|c| match c {
+            '-' => '+',
+            '_' => '/',
+            c => c,
+        })
+        .collect();
+    STANDARD.decode(t).map_err(|_| invalid())
 }
 
 /// The formats a Binary can be created from.
@@ -91,7 +99,7 @@ impl Binary {
         Ok(Binary::new(match format.unwrap_or("%B") {
             "%b" => {
                 let mut t = s.as_bytes().to_vec();
-                t.extend(std::iter::repeat_n(b'=', s.chars().count() % 3));
+                t.extend(std::iter::repeat(b'=').take(s.chars().count() % 3));
                 decode_lenient(&t)
             }
             "%u" => decode_urlsafe(s)?,

@@ -8,12 +8,14 @@
 
 pub mod binary;
 pub mod deferred;
+pub mod new;
 pub mod regexp;
 pub mod semver;
 pub mod semver_range;
 pub mod strftime;
 pub mod strptime;
 pub mod timespan;
+pub mod timespan_format;
 pub mod timestamp;
 pub mod uri;
 

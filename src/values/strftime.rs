@@ -81,6 +81,9 @@ pub fn month_names() -> &'static [&'static str; 12] {
 impl TimeParts {
     /// Break down `nanos` since the epoch at `offset` seconds east of UTC.
     pub fn new(nanos: i128, offset: i64, utc: bool) -> Result<TimeParts> {
+        if offset.abs() >= 86_400 {
+            return Err(Error::argument("utc_offset out of range"));
+        }
         let secs = nanos.div_euclid(1_000_000_000);
         let sub = nanos.rem_euclid(1_000_000_000) as u32;
         let local = secs + offset as i128;
@@ -152,7 +155,7 @@ fn pad_str(out: &mut String, f: &Flags, s: &str) {
         if let Some(w) = f.width {
             if w > n {
                 let c = if f.padding == '\0' { ' ' } else { f.padding };
-                out.extend(std::iter::repeat_n(c, w - n));
+                out.extend(std::iter::repeat(c).take(w - n));
             }
         }
     }
@@ -234,8 +237,7 @@ fn format_into(out: &mut String, fmt: &str, t: &TimeParts) -> Result<()> {
             i += 1;
         };
         let Some(c) = conv else {
-            out.extend(&chars[start..]);
-            break;
+            return Err(Error::argument(format!("invalid format: {fmt}")));
         };
         i += 1;
         if !directive(out, c, &mut f, t)? {
@@ -253,7 +255,7 @@ fn composite(out: &mut String, f: &Flags, sub: &str, t: &TimeParts) -> Result<()
     if let Some(w) = f.width {
         if w > n {
             let c = if f.padding == '\0' { ' ' } else { f.padding };
-            out.extend(std::iter::repeat_n(c, w - n));
+            out.extend(std::iter::repeat(c).take(w - n));
         }
     }
     out.push_str(&s);
@@ -296,7 +298,9 @@ fn directive(out: &mut String, c: char, f: &mut Flags, t: &TimeParts) -> Result<
                 f.upper = false;
             }
             let z = if t.utc { "UTC" } else { t.zone.as_str() };
-            pad_str(out, f, &case(f, z));
+            if !z.is_empty() {
+                pad_str(out, f, &case(f, z));
+            }
         }
         'C' => num(out, f, '0', 2, t.year.div_euclid(100) as i128),
         'Y' => num(out, f, '0', if t.year >= 0 { 4 } else { 5 }, t.year as i128),
@@ -340,14 +344,14 @@ fn directive(out: &mut String, c: char, f: &mut Flags, t: &TimeParts) -> Result<
         'L' | 'N' => {
             let w = f
                 .width
-                .filter(|w| *w > 0 && !f.left)
+                .filter(|w| *w > 0)
                 .unwrap_or(if c == 'L' { 3 } else { 9 });
             let digits = format!("{:09}", t.nanos);
             if w <= 9 {
                 out.push_str(&digits[..w]);
             } else {
                 out.push_str(&digits);
-                out.extend(std::iter::repeat_n('0', w - 9));
+                out.extend(std::iter::repeat('0').take(w - 9));
             }
         }
         'z' => zone_offset(out, f, t),
@@ -375,7 +379,7 @@ fn zone_offset(out: &mut String, f: &Flags, t: &TimeParts) {
     if off == 0 && !(t.utc && f.left) {
         negative = false;
     }
-    let given = if f.left { 0 } else { f.width.unwrap_or(0) };
+    let given = f.width.unwrap_or(0);
     let (prec, _) = match f.colons {
         0 => (if given <= 5 { 2 } else { given - 3 }, 0),
         1 => (if given <= 6 { 2 } else { given - 4 }, 0),

@@ -166,7 +166,7 @@ impl Cx<'_> {
                 b'A' | b'a' => self.p.wday = Some(self.name(day_names())? as i64),
                 b'B' | b'b' | b'h' => self.p.mon = Some(self.name(month_names())? as i64 + 1),
                 b'C' => {
-                    let sg = self.sign();
+                    let sg = 1;
                     let (n, _) = if numeric_next {
                         self.digits(2)?
                     } else {
@@ -179,7 +179,7 @@ impl Cx<'_> {
                 b'd' | b'e' => self.p.mday = Some(self.ranged(2, 1, 31, true)?),
                 b'F' => self.run(b"%Y-%m-%d")?,
                 b'G' => {
-                    let sg = self.sign();
+                    let sg = 1;
                     let (n, _) = if numeric_next {
                         self.digits(4)?
                     } else {
@@ -418,10 +418,12 @@ const ZONES: &[(&str, i64)] = &include!("zones.in");
 
 /// The offset (seconds east of UTC, as numerator/denominator) of a zone designator.
 pub fn zone_to_offset(zone: &str) -> Option<(i64, i64)> {
-    let mut z = zone.to_ascii_lowercase();
+    let mut z = zone
+        .to_ascii_lowercase()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     let mut extra = 0;
-    let squash = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
-    z = squash(&z);
     if let Some(b) = z.strip_suffix(" standard time") {
         z = b.to_string();
     } else if let Some(b) = z.strip_suffix(" daylight time") {
@@ -447,8 +449,12 @@ pub fn zone_to_offset(zone: &str) -> Option<(i64, i64)> {
     let sgn = if neg { -1 } else { 1 };
     if let Some((h, rest)) = digits.split_once(':') {
         let (m, s) = rest.split_once(':').unwrap_or((rest, "0"));
-        let v =
-            h.parse::<i64>().ok()? * 3600 + m.parse::<i64>().ok()? * 60 + s.parse::<i64>().ok()?;
+        let v = h
+            .parse::<i64>()
+            .ok()?
+            .checked_mul(3600)?
+            .checked_add(m.parse::<i64>().ok()?.checked_mul(60)?)?
+            .checked_add(s.parse::<i64>().ok()?)?;
         return Some((sgn * v, 1));
     }
     if let Some((h, frac)) = digits.split_once(['.', ',']) {
@@ -456,7 +462,7 @@ pub fn zone_to_offset(zone: &str) -> Option<(i64, i64)> {
         let f = frac.parse::<i64>().ok()?;
         let den = 10i64.checked_pow(frac.len() as u32)?;
         // hours + fraction of an hour, in seconds: (h*den + f) * 3600 / den
-        let num = (h * den + f).checked_mul(3600)?;
+        let num = h.checked_mul(den)?.checked_add(f)?.checked_mul(3600)?;
         let g = gcd(num, den);
         return Some((sgn * num / g, den / g));
     }

@@ -1,23 +1,16 @@
-//! Durations with nanosecond precision: construction, arithmetic and the
-//! Timespan format language (`%D %H %M %S %L %N`, flags `- _ 0`, width).
-//!
-//! The highest magnitude directive in a format shows (or accepts) the total
-//! rather than the remainder, so `%H:%M` prints `26:00` for 26 hours. Fraction
-//! directives drop trailing zeros unless the `0` pad is used explicitly
-//! (default `0` pad left-justifies them in their width, as the reference does).
+//! Durations with nanosecond precision: construction (seconds, fields,
+//! strings), arithmetic with numbers and Timespans, comparison, and the
+//! default text `%D-%H:%M:%S.%-N` (`0-00:00:13.5`). The format language
+//! itself is in [`super::timespan_format`].
 
+pub use super::timespan_format::{regex_escape, TimespanFormat};
 use crate::error::{Error, Result};
-use onig::Regex;
 use std::cmp::Ordering;
 use std::fmt;
 use std::sync::OnceLock;
 
 /// Nanoseconds in one second.
 pub const NANOS_PER_SEC: i128 = 1_000_000_000;
-const NS_MS: i128 = 1_000_000;
-const NS_MIN: i128 = 60 * NANOS_PER_SEC;
-const NS_HOUR: i128 = 60 * NS_MIN;
-const NS_DAY: i128 = 24 * NS_HOUR;
 
 /// A signed duration in nanoseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -139,6 +132,20 @@ impl Timespan {
         Ok(TimespanFormat::compile(format)?.format(*self))
     }
 
+    /// The text the reference gives a `Timespan[...]` type bound given as a Float
+    /// (it keeps the nanoseconds as a Float, so the fraction is printed as an
+    /// untrimmed integer: `Timespan[0, 1.5]` shows `'0-00:00:01.500000000'`).
+    pub fn float_bound_text(seconds: f64) -> Result<String> {
+        let t = Timespan::from_float_seconds(seconds)?;
+        let text = t.to_string();
+        let frac = t.nanos.unsigned_abs() % NANOS_PER_SEC as u128;
+        if frac == 0 {
+            return Ok(text);
+        }
+        let head = text.rsplit_once('.').map(|x| x.0).unwrap_or(&text);
+        Ok(format!("{head}.{frac}"))
+    }
+
     /// True when negative.
     pub fn is_negative(&self) -> bool {
         self.nanos < 0
@@ -165,33 +172,33 @@ impl Timespan {
     }
 
     /// `self + other`.
-    pub fn add(&self, other: Timespan) -> Timespan {
-        Timespan::new(self.nanos + other.nanos)
+    pub fn add(&self, other: Timespan) -> Result<Timespan> {
+        span(self.nanos.checked_add(other.nanos))
     }
 
     /// `self - other`.
-    pub fn sub(&self, other: Timespan) -> Timespan {
-        Timespan::new(self.nanos - other.nanos)
+    pub fn sub(&self, other: Timespan) -> Result<Timespan> {
+        span(self.nanos.checked_sub(other.nanos))
     }
 
     /// `self + seconds` (Integer).
-    pub fn add_int(&self, s: i64) -> Timespan {
-        Timespan::new(self.nanos + s as i128 * NANOS_PER_SEC)
+    pub fn add_int(&self, s: i64) -> Result<Timespan> {
+        span(self.nanos.checked_add(s as i128 * NANOS_PER_SEC))
     }
 
     /// `self + seconds` (Float, truncated to nanoseconds).
     pub fn add_float(&self, s: f64) -> Result<Timespan> {
-        Ok(Timespan::new(self.nanos + float_to_i128(s * 1e9)?))
+        span(self.nanos.checked_add(float_to_i128(s * 1e9)?))
     }
 
     /// `-self`.
-    pub fn neg(&self) -> Timespan {
-        Timespan::new(-self.nanos)
+    pub fn neg(&self) -> Result<Timespan> {
+        span(self.nanos.checked_neg())
     }
 
     /// `self * n` (Integer).
-    pub fn mul_int(&self, n: i64) -> Timespan {
-        Timespan::new(self.nanos * n as i128)
+    pub fn mul_int(&self, n: i64) -> Result<Timespan> {
+        span(self.nanos.checked_mul(n as i128))
     }
 
     /// `self * f` (Float, truncated).
@@ -204,7 +211,7 @@ impl Timespan {
         if n == 0 {
             return Err(Error::argument("Division by 0"));
         }
-        Ok(Timespan::new(floor_div(self.nanos, n as i128)))
+        span(floor_div(self.nanos, n as i128))
     }
 
     /// `self / f` (Float, floored); division by zero is an error.
@@ -222,14 +229,20 @@ impl Timespan {
     }
 }
 
-/// Integer division rounding toward negative infinity, as Ruby's.
-pub fn floor_div(a: i128, b: i128) -> i128 {
-    let q = a / b;
-    if a % b != 0 && ((a < 0) != (b < 0)) {
+/// Integer division rounding toward negative infinity, as Ruby's (`None` on overflow or zero divisor).
+pub fn floor_div(a: i128, b: i128) -> Option<i128> {
+    let q = a.checked_div(b)?;
+    Some(if a % b != 0 && ((a < 0) != (b < 0)) {
         q - 1
     } else {
         q
-    }
+    })
+}
+
+/// A checked result as a Timespan.
+pub(crate) fn span(n: Option<i128>) -> Result<Timespan> {
+    n.map(Timespan::new)
+        .ok_or_else(|| Error::argument("Timespan out of range"))
 }
 
 impl fmt::Display for Timespan {
@@ -242,342 +255,6 @@ impl fmt::Display for Timespan {
 fn default_format() -> &'static TimespanFormat {
     static F: OnceLock<TimespanFormat> = OnceLock::new();
     F.get_or_init(|| TimespanFormat::compile(DEFAULT_FORMATS[0]).expect("default format"))
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Unit {
-    N,
-    L,
-    S,
-    M,
-    H,
-    D,
-}
-
-#[derive(Clone, Debug)]
-enum Seg {
-    Lit(String),
-    Val {
-        unit: Unit,
-        /// `None` = no padding (`-`), `Some(' ')` or `Some('0')`.
-        pad: Option<char>,
-        width: Option<usize>,
-        total: bool,
-    },
-}
-
-/// A compiled Timespan format.
-#[derive(Debug)]
-pub struct TimespanFormat {
-    text: String,
-    segs: Vec<Seg>,
-    regex: Regex,
-}
-
-fn default_width(u: Unit) -> usize {
-    match u {
-        Unit::D => 1,
-        Unit::L => 3,
-        Unit::N => 9,
-        _ => 2,
-    }
-}
-
-/// Escape text for use as a literal in a Ruby regexp.
-pub fn regex_escape(s: &str) -> String {
-    let mut out = String::new();
-    for c in s.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\x0c' => out.push_str("\\f"),
-            '\x0b' => out.push_str("\\v"),
-            c if c.is_ascii() && !c.is_ascii_alphanumeric() && c != '_' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-fn bad_spec(chars: &[char], start: usize, pos: usize, text: &str) -> Error {
-    let expr: String = chars[start..pos.max(start)].iter().collect();
-    Error::argument(format!(
-        "Bad format specifier '{expr}' in '{text}', at position {pos}"
-    ))
-}
-
-impl TimespanFormat {
-    /// Compile a format string; bad directives are argument errors naming the position.
-    pub fn compile(text: &str) -> Result<TimespanFormat> {
-        let chars: Vec<char> = text.chars().collect();
-        let mut segs: Vec<Seg> = Vec::new();
-        #[derive(PartialEq)]
-        enum St {
-            Lit,
-            Pad,
-            Width,
-        }
-        let mut st = St::Lit;
-        let (mut pad, mut width, mut start) = (Some('0'), None::<usize>, 0usize);
-        let mut highest: Option<Unit> = None;
-        let mut pos = 0usize;
-        for (i, &c) in chars.iter().enumerate() {
-            pos = i;
-            if st == St::Lit {
-                if c == '%' {
-                    st = St::Pad;
-                    start = i;
-                    pad = Some('0');
-                    width = None;
-                } else if let Some(Seg::Lit(s)) = segs.last_mut() {
-                    s.push(c);
-                } else {
-                    segs.push(Seg::Lit(c.to_string()));
-                }
-                continue;
-            }
-            let unit = match c {
-                '%' => {
-                    if let Some(Seg::Lit(s)) = segs.last_mut() {
-                        s.push('%');
-                    } else {
-                        segs.push(Seg::Lit("%".into()));
-                    }
-                    st = St::Lit;
-                    continue;
-                }
-                '-' | '_' => {
-                    if st != St::Pad {
-                        return Err(bad_spec(&chars, start, i, text));
-                    }
-                    pad = if c == '-' { None } else { Some(' ') };
-                    st = St::Width;
-                    continue;
-                }
-                'D' => Unit::D,
-                'H' => Unit::H,
-                'M' => Unit::M,
-                'S' => Unit::S,
-                'L' => Unit::L,
-                'N' => Unit::N,
-                d if d.is_ascii_digit() => {
-                    if st == St::Pad && d == '0' {
-                        pad = Some('0');
-                    } else {
-                        let n = d as usize - '0' as usize;
-                        width = Some(width.unwrap_or(0).saturating_mul(10).saturating_add(n));
-                    }
-                    st = St::Width;
-                    continue;
-                }
-                _ => return Err(bad_spec(&chars, start, i, text)),
-            };
-            if unit == Unit::D || highest.is_none_or(|h| unit > h) {
-                highest = Some(unit);
-            }
-            segs.push(Seg::Val {
-                unit,
-                pad,
-                width,
-                total: false,
-            });
-            st = St::Lit;
-        }
-        if st != St::Lit {
-            return Err(bad_spec(&chars, start, pos, text));
-        }
-        if let Some(h) = highest {
-            if let Some(Seg::Val { total, .. }) = segs
-                .iter_mut()
-                .find(|s| matches!(s, Seg::Val { unit, .. } if *unit == h))
-            {
-                *total = true;
-            }
-        }
-        let mut re = String::from("\\A-?");
-        for s in &segs {
-            match s {
-                Seg::Lit(l) => {
-                    re.push('(');
-                    re.push_str(&regex_escape(l));
-                    re.push(')');
-                }
-                Seg::Val {
-                    unit,
-                    pad,
-                    width,
-                    total,
-                } => {
-                    let dw = default_width(*unit);
-                    re.push_str(&match (width, pad) {
-                        (None, Some(' ')) if *total => "\\s*([0-9]+)".to_string(),
-                        (None, Some(' ')) => format!("([0-9\\s]{{1,{dw}}})"),
-                        (None, _) if *total => "([0-9]+)".to_string(),
-                        (None, _) => format!("([0-9]{{1,{dw}}})"),
-                        (Some(w), None) => format!("([0-9]{{1,{w}}})"),
-                        (Some(w), Some('0')) => format!("([0-9]{{{w}}})"),
-                        (Some(w), _) => format!("([0-9\\s]{{{w}}})"),
-                    });
-                }
-            }
-        }
-        re.push_str("\\z");
-        let regex = Regex::with_options(
-            &re,
-            onig::RegexOptions::REGEX_OPTION_NONE,
-            onig::Syntax::ruby(),
-        )
-        .map_err(|e| Error::argument(format!("Bad format '{text}': {e}")))?;
-        Ok(TimespanFormat {
-            text: text.to_string(),
-            segs,
-            regex,
-        })
-    }
-
-    /// The format text.
-    pub fn text(&self) -> &str {
-        &self.text
-    }
-
-    /// Parse a string with this format.
-    pub fn parse(&self, s: &str) -> Result<Timespan> {
-        let fail = || {
-            Error::argument(format!(
-                "Unable to parse '{s}' using format '{}'",
-                self.text
-            ))
-        };
-        let caps = self.regex.captures(s).ok_or_else(fail)?;
-        let mut ns: i128 = 0;
-        for (i, seg) in self.segs.iter().enumerate() {
-            let Seg::Val { unit, total, .. } = seg else {
-                continue;
-            };
-            let g = caps
-                .at(i + 1)
-                .unwrap_or("")
-                .trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c', '\0']);
-            if g.is_empty() || !g.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(fail());
-            }
-            let big = || Error::argument(format!("Unable to parse '{s}': value too large"));
-            let n: i128 = g.parse().map_err(|_| big())?;
-            let add = match unit {
-                Unit::L | Unit::N => {
-                    if *total {
-                        return Err(Error::argument("Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude"));
-                    }
-                    if g.len() < 9 {
-                        n.checked_mul(10i128.pow(9 - g.len() as u32))
-                    } else {
-                        Some(n)
-                    }
-                }
-                u => n.checked_mul(match u {
-                    Unit::D => NS_DAY,
-                    Unit::H => NS_HOUR,
-                    Unit::M => NS_MIN,
-                    _ => NANOS_PER_SEC,
-                }),
-            };
-            ns = add.and_then(|a| ns.checked_add(a)).ok_or_else(big)?;
-        }
-        Ok(Timespan::new(if s.starts_with('-') { -ns } else { ns }))
-    }
-
-    /// Format a timespan.
-    pub fn format(&self, t: Timespan) -> String {
-        let mut out = String::new();
-        if t.is_negative() {
-            out.push('-');
-        }
-        let abs = t.nanos.unsigned_abs() as i128;
-        for seg in &self.segs {
-            match seg {
-                Seg::Lit(l) => out.push_str(l),
-                Seg::Val {
-                    unit,
-                    pad,
-                    width,
-                    total,
-                } => {
-                    let w = width.unwrap_or(default_width(*unit));
-                    let v = match unit {
-                        Unit::D => abs / NS_DAY,
-                        Unit::H => {
-                            if *total {
-                                abs / NS_HOUR
-                            } else {
-                                abs / NS_HOUR % 24
-                            }
-                        }
-                        Unit::M => {
-                            if *total {
-                                abs / NS_MIN
-                            } else {
-                                abs / NS_MIN % 60
-                            }
-                        }
-                        Unit::S => {
-                            if *total {
-                                abs / NANOS_PER_SEC
-                            } else {
-                                abs / NANOS_PER_SEC % 60
-                            }
-                        }
-                        Unit::L => {
-                            if *total {
-                                abs / NS_MS
-                            } else {
-                                abs / NS_MS % 1000
-                            }
-                        }
-                        Unit::N => {
-                            if w < 9 {
-                                let v = abs / 10i128.pow(9 - w as u32);
-                                if *total {
-                                    v
-                                } else {
-                                    v % 10i128.pow(w as u32)
-                                }
-                            } else if *total {
-                                abs
-                            } else {
-                                abs % NANOS_PER_SEC
-                            }
-                        }
-                    };
-                    if matches!(unit, Unit::L | Unit::N) {
-                        let mut digits = v.to_string();
-                        if !*total && *pad != Some('0') {
-                            let trimmed = digits.trim_end_matches('0');
-                            digits = if trimmed.is_empty() {
-                                "0".into()
-                            } else {
-                                trimmed.into()
-                            };
-                        }
-                        match pad {
-                            None => out.push_str(&digits),
-                            Some(_) => out.push_str(&format!("{digits:<w$}")),
-                        }
-                    } else {
-                        match pad {
-                            None => out.push_str(&v.to_string()),
-                            Some(' ') => out.push_str(&format!("{v:>w$}")),
-                            Some(_) => out.push_str(&format!("{v:0>w$}")),
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
 }
 
 #[cfg(test)]
@@ -626,6 +303,23 @@ mod tests {
             Timespan::parse("1", "%-_H").unwrap_err().message,
             "Bad format specifier '%-' in '%-_H', at position 2"
         );
+    }
+
+    #[test]
+    fn seed001_timespan_float_type_bounds() {
+        assert_eq!(
+            Timespan::float_bound_text(1.5).unwrap(),
+            "0-00:00:01.500000000"
+        );
+        assert_eq!(
+            Timespan::float_bound_text(0.001).unwrap(),
+            "0-00:00:00.1000000"
+        );
+        assert_eq!(
+            Timespan::float_bound_text(100.123456789).unwrap(),
+            "0-00:01:40.123456789"
+        );
+        assert_eq!(Timespan::float_bound_text(2.0).unwrap(), "0-00:00:02.0");
     }
 
     #[test]

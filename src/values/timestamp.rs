@@ -61,7 +61,7 @@ fn format_offset(timezone: &str) -> Result<i64> {
         return Ok(if b[0] == b'-' { -v } else { v });
     }
     let (n, d) = utc_offset(timezone)?;
-    let minutes = (n as i128 * 1).div_euclid(d as i128 * 60) as i64;
+    let minutes = (n as i128).div_euclid(d as i128 * 60) as i64;
     Ok(minutes * 60)
 }
 
@@ -146,8 +146,11 @@ impl Timestamp {
         })?;
         let (mon, mday) = (p.mon.unwrap_or(1), p.mday.unwrap_or(1));
         let (hour, min, sec) = (p.hour.unwrap_or(0), p.min.unwrap_or(0), p.sec.unwrap_or(0));
-        if hour == 24 && (min > 0 || sec > 0) {
-            return Err(Error::argument("argument out of range"));
+        if hour == 24 && min > 0 {
+            return Err(Error::argument("min out of range"));
+        }
+        if hour == 24 && sec > 0 {
+            return Err(Error::argument("sec out of range"));
         }
         let days = days_from_civil(year, mon as u32)
             .ok_or_else(|| Error::argument(format!("year {year} is out of range")))?
@@ -155,10 +158,20 @@ impl Timestamp {
         let secs = days as i128 * 86_400 + (hour * 3600 + min * 60 + sec) as i128;
         let mut nanos = secs * NANOS_PER_SEC;
         if let Some((n, len)) = p.sec_fraction {
-            nanos += floor_div(n * NANOS_PER_SEC, 10i128.pow(len.min(30)));
+            nanos += if len <= 9 {
+                n * 10i128.pow(9 - len)
+            } else if len - 9 > 38 {
+                if n < 0 {
+                    -1
+                } else {
+                    0
+                }
+            } else {
+                floor_div(n, 10i128.pow(len - 9)).unwrap_or(0)
+            };
         }
         if let Some((n, d)) = offset {
-            nanos -= (n as i128 * NANOS_PER_SEC) / d as i128;
+            nanos -= floor_div(n as i128 * NANOS_PER_SEC, d as i128).unwrap_or(0);
         }
         Ok(Timestamp::new(nanos))
     }
@@ -193,29 +206,34 @@ impl Timestamp {
     }
 
     /// `self + timespan`.
-    pub fn add(&self, t: Timespan) -> Timestamp {
-        Timestamp::new(self.nanos + t.nanos)
+    pub fn add(&self, t: Timespan) -> Result<Timestamp> {
+        stamp(self.nanos.checked_add(t.nanos))
     }
 
     /// `self - timespan`.
-    pub fn sub(&self, t: Timespan) -> Timestamp {
-        Timestamp::new(self.nanos - t.nanos)
+    pub fn sub(&self, t: Timespan) -> Result<Timestamp> {
+        stamp(self.nanos.checked_sub(t.nanos))
     }
 
     /// `self - other`: the Timespan between them.
-    pub fn diff(&self, other: Timestamp) -> Timespan {
-        Timespan::new(self.nanos - other.nanos)
+    pub fn diff(&self, other: Timestamp) -> Result<Timespan> {
+        crate::values::timespan::span(self.nanos.checked_sub(other.nanos))
     }
 
     /// `self + seconds` (Integer).
-    pub fn add_int(&self, s: i64) -> Timestamp {
-        Timestamp::new(self.nanos + s as i128 * NANOS_PER_SEC)
+    pub fn add_int(&self, s: i64) -> Result<Timestamp> {
+        stamp(self.nanos.checked_add(s as i128 * NANOS_PER_SEC))
     }
 
     /// `self + seconds` (Float, truncated to nanoseconds).
     pub fn add_float(&self, s: f64) -> Result<Timestamp> {
-        Ok(Timestamp::new(self.nanos + float_to_i128(s * 1e9)?))
+        stamp(self.nanos.checked_add(float_to_i128(s * 1e9)?))
     }
+}
+
+fn stamp(n: Option<i128>) -> Result<Timestamp> {
+    n.map(Timestamp::new)
+        .ok_or_else(|| Error::argument("Timestamp out of range"))
 }
 
 impl fmt::Display for Timestamp {

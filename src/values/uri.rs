@@ -1,7 +1,6 @@
 //! URIs (RFC 3986) split into their parts, as Ruby's `URI.parse` does for
 //! Puppet: the scheme is lower-cased, known schemes get their default port
-//! (`http` 80, `https` 443, `ftp` 21, `ldap` 389, `ldaps` 636, `ws` 80,
-//! `wss` 443), a non-hierarchical URI keeps everything after the scheme as
+//! (`http` 80, `https` 443, `ftp` 21, `ldap` 389, `ldaps` 636, `ws` 80), a non-hierarchical URI keeps everything after the scheme as
 //! `opaque`, and `+` resolves a reference against a base (RFC 3986 §5.2).
 
 use crate::error::{Error, Result};
@@ -32,7 +31,7 @@ pub struct Uri {
 pub fn default_port(scheme: Option<&str>) -> Option<i64> {
     match scheme? {
         "http" | "ws" => Some(80),
-        "https" | "wss" => Some(443),
+        "https" => Some(443),
         "ftp" => Some(21),
         "ldap" => Some(389),
         "ldaps" => Some(636),
@@ -63,14 +62,63 @@ fn run(s: &[u8], ok: impl Fn(u8) -> bool) -> usize {
     i
 }
 
+/// Ruby's `URI#query=`: tab/CR/LF removed, a bad `%` escape is an error, other
+/// characters outside the query set percent-encoded.
+fn escape_query(q: &str) -> Result<String> {
+    let b: Vec<u8> = q
+        .bytes()
+        .filter(|c| !matches!(c, b'\t' | b'\r' | b'\n'))
+        .collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'%' {
+            let ok =
+                b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit();
+            if !ok {
+                let bad: String = b[i..(i + 3).min(b.len())]
+                    .iter()
+                    .map(|&x| x as char)
+                    .collect();
+                return Err(Error::argument(format!("invalid percent escape: {bad}")));
+            }
+        }
+        let allowed =
+            matches!(c, b'!' | b'$'..=b'&' | b'('..=b';' | b'=' | b'?'..=b'_' | b'a'..=b'~');
+        if allowed {
+            out.push(c as char);
+        } else {
+            out.push_str(&format!("%{c:02X}"));
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// Ruby's `URI#fragment=` when building: characters outside `!`..`~` percent-encoded.
+fn escape_fragment(f: &str) -> String {
+    f.bytes()
+        .map(|c| {
+            if (b'!'..=b'~').contains(&c) {
+                (c as char).to_string()
+            } else {
+                format!("%{c:02X}")
+            }
+        })
+        .collect()
+}
+
 fn pchar(b: u8) -> bool {
     is_unreserved_subdelim(b) || b == b':' || b == b'@'
 }
 
 fn ruby_inspect(s: &str) -> String {
     let mut out = String::from("\"");
-    for c in s.chars() {
+    let mut it = s.chars().peekable();
+    while let Some(c) = it.next() {
         match c {
+            '#' if matches!(it.peek(), Some('$' | '@' | '{')) => out.push_str("\\#"),
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
@@ -166,16 +214,16 @@ impl Uri {
         if b[i..].starts_with(b"//") {
             let (ui, host, port, n) = authority(&b[i + 2..]).ok_or_else(|| bad(s))?;
             i += 2 + n;
-            u.host = if host.is_empty() && ui.is_some() {
-                None
-            } else {
-                Some(host)
-            };
-            u.userinfo = ui;
+            u.host = (!host.is_empty()).then_some(host);
+            u.userinfo = ui.filter(|x| !x.is_empty());
             if let Some(p) = port.filter(|p| !p.is_empty()) {
                 u.port = Some(p.parse().map_err(|_| bad(s))?);
             }
-            let n = run(&b[i..], |c| pchar(c) || c == b'/');
+            let n = if b.get(i) == Some(&b'/') {
+                run(&b[i..], |c| pchar(c) || c == b'/')
+            } else {
+                0
+            };
             u.path = Some(text(&b[i..i + n]));
             i += n;
         } else {
@@ -215,13 +263,66 @@ impl Uri {
                 o.push_str(&q);
             }
             u.opaque = Some(o);
+        } else if let Some(q) = u.query.take() {
+            u.query = Some(escape_query(&q)?);
         }
         u.finish();
+        if u.scheme.as_deref() == Some("mailto") {
+            u.check_mailto()?;
+        }
         Ok(u)
+    }
+
+    /// Ruby's `URI::MailTo` accepts only `addr@host` lists (`,`/`;` separated) before `?`.
+    fn check_mailto(&mut self) -> Result<()> {
+        if self.opaque.is_none() {
+            if let Some(q) = &self.query {
+                self.opaque = Some(format!("?{q}"));
+            }
+        }
+        let Some(o) = &self.opaque else {
+            return Err(Error::argument("missing opaque part for mailto URL"));
+        };
+        let to = o.split('?').next().unwrap_or("");
+        let mut ok = true;
+        let mut rest = to;
+        while !rest.is_empty() {
+            // one `[^@,;]+@[^@,;]+` followed by the end or a separator
+            let stop = |c: char| c == '@' || c == ',' || c == ';';
+            let local = rest.find(stop).unwrap_or(rest.len());
+            if local == 0 || !rest[local..].starts_with('@') {
+                ok = false;
+                break;
+            }
+            let after = &rest[local + 1..];
+            let dom = after.find(stop).unwrap_or(after.len());
+            if dom == 0 || after[dom..].starts_with('@') {
+                ok = false;
+                break;
+            }
+            rest = &after[dom..];
+            if let Some(r) = rest.strip_prefix([',', ';']) {
+                rest = r;
+            }
+        }
+        if !ok {
+            return Err(Error::argument(format!(
+                "unrecognised opaque part for mailtoURL: {o}"
+            )));
+        }
+        Ok(())
     }
 
     /// Apply scheme specifics: default port, ftp path without its leading `/`.
     fn finish(&mut self) {
+        if self.scheme.as_deref() == Some("file") {
+            // URI::File has no userinfo or port, and an absent host is ""
+            self.userinfo = None;
+            self.port = None;
+            if self.host.is_none() && self.opaque.is_none() {
+                self.host = Some(String::new());
+            }
+        }
         if self.port.is_none() {
             self.port = default_port(self.scheme.as_deref());
         }
@@ -273,9 +374,6 @@ impl Uri {
                     "bad component(expected userinfo component or user component): {ui}"
                 )));
             }
-            if host.is_none() {
-                return Err(Error::argument("can not set userinfo without host"));
-            }
         }
         if let Some(h) = host {
             let ok = authority(h.as_bytes()).is_some_and(|(ui, hh, p, n)| {
@@ -300,16 +398,7 @@ impl Uri {
                 return Err(comp("absolute path", p));
             }
         }
-        if let Some(q) = query {
-            if run(q.as_bytes(), |c| pchar(c) || c == b'/' || c == b'?') != q.len() {
-                return Err(comp("query", q));
-            }
-        }
-        if let Some(f) = fragment {
-            if run(f.as_bytes(), |c| pchar(c) || c == b'/' || c == b'?') != f.len() {
-                return Err(comp("fragment", f));
-            }
-        }
+        let query = query.map(escape_query).transpose()?;
         let mut u = Uri {
             scheme: scheme.map(str::to_ascii_lowercase),
             userinfo: userinfo.map(Into::into),
@@ -320,10 +409,13 @@ impl Uri {
             } else {
                 Some(path.unwrap_or("").to_string())
             },
-            query: query.map(Into::into),
-            fragment: fragment.map(Into::into),
+            query,
+            fragment: fragment.map(escape_fragment),
             opaque: opaque.map(Into::into),
         };
+        if u.scheme.as_deref() == Some("file") && u.host.is_none() && u.opaque.is_none() {
+            u.host = Some(String::new());
+        }
         u.finish();
         Ok(u)
     }
@@ -352,9 +444,14 @@ impl Uri {
             }
             return Ok(base);
         }
+        if base.opaque.is_some() && r.query.is_some() {
+            return Err(Error::argument("query conflicts with opaque"));
+        }
         base.query = None;
         base.fragment = None;
-        if !authority {
+        if !authority && rpath.is_empty() {
+            // keep the base path
+        } else if !authority {
             if let (Some(bp), Some(rp)) = (self.full_path(), r.path.as_deref()) {
                 base.set_full_path(merge_paths(&bp, rp));
             }

@@ -120,11 +120,12 @@ rich_class!(
     Deferred
 );
 
-/// The text form of a rich value.
+/// The text form of a rich value: what `String.new(value)` gives (the reference's `to_s`).
 fn text(v: &Value) -> String {
     match v {
         Value::Sensitive(_) => "Sensitive [value redacted]".to_string(),
-        other => format!("{other:?}"),
+        other => crate::format::string(other, &crate::format::Format::Default)
+            .unwrap_or_else(|e| format!("<{}>", e.message)),
     }
 }
 

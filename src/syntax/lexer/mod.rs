@@ -527,6 +527,14 @@ impl<'src> Lexer<'src> {
                 } else {
                     Cow::Borrowed(inner)
                 };
+                // the reference compiles the regex while lexing; an invalid one is an error
+                if let Err(e) = onig::Regex::with_options(
+                    &value,
+                    onig::RegexOptions::REGEX_OPTION_NONE,
+                    onig::Syntax::ruby(),
+                ) {
+                    return Err(self.error_at(format!("{}: /{}/", e.description(), value), start));
+                }
                 return Ok(Lexed::Token(Token::new(
                     TokenKind::Regex,
                     Span::new(start, end),

@@ -261,6 +261,13 @@ impl<'src> Lexer<'src> {
         self.pos = from;
         let b = self.b;
         let mut i = from;
+        // a quote right after the opening one is text when an evenly escaped quote follows
+        if b.get(from) == Some(&b'\'') {
+            let run = b[from + 1..].iter().take_while(|&&c| c == b'\\').count();
+            if run % 2 == 0 && b.get(from + 1 + run) == Some(&b'\'') {
+                i = from + 1;
+            }
+        }
         loop {
             match b[i..].iter().position(|&c| c == b'\'' || c == b'\\') {
                 None => {
@@ -300,7 +307,21 @@ impl<'src> Lexer<'src> {
             self.last_match = Some((from, b.len()));
             return Some((b.len(), Terminator::End));
         }
+        let is_term = |c: u8| c == b'$' || (kind == Slurp::Dq && c == b'"');
         let mut i = from;
+        // The reference's pattern lets a terminator character at the very
+        // start be consumed as text when an (evenly escaped) terminator follows.
+        if kind != Slurp::UqNoEscape && b.get(from).copied().is_some_and(is_term) {
+            let run = b[from + 1..].iter().take_while(|&&c| c == b'\\').count();
+            let next = b.get(from + 1 + run).copied();
+            let follows = match next {
+                Some(c) => is_term(c),
+                None => kind == Slurp::Uq,
+            };
+            if run % 2 == 0 && follows {
+                i = from + 1;
+            }
+        }
         let mut backslashes = 0usize;
         while i < b.len() {
             let c = b[i];

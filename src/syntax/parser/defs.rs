@@ -131,11 +131,11 @@ impl<'a> Parser<'a> {
         let return_type = self.opt_return_type()?;
         let (body, end) = self.braced_block()?;
         Ok(Expr::new(
-            ExprKind::Lambda(Lambda {
+            ExprKind::Lambda(Box::new(Lambda {
                 parameters,
                 body,
                 return_type,
-            }),
+            })),
             start.cover(end),
         ))
     }
@@ -166,14 +166,14 @@ impl<'a> Parser<'a> {
         };
         let (body, end) = self.braced_block()?;
         Ok(Expr::new(
-            ExprKind::HostClass(Definition {
+            ExprKind::HostClass(Box::new(Definition {
                 name,
                 name_span,
                 parameters,
                 body,
                 parent,
                 return_type: None,
-            }),
+            })),
             start.cover(end),
         ))
     }
@@ -186,14 +186,14 @@ impl<'a> Parser<'a> {
         let parameters = self.parameter_list()?;
         let (body, end) = self.braced_block()?;
         Ok(Expr::new(
-            ExprKind::ResourceTypeDefinition(Definition {
+            ExprKind::ResourceTypeDefinition(Box::new(Definition {
                 name,
                 name_span,
                 parameters,
                 body,
                 parent: None,
                 return_type: None,
-            }),
+            })),
             start.cover(end),
         ))
     }
@@ -208,14 +208,14 @@ impl<'a> Parser<'a> {
             let parameters = self.parameter_list()?;
             let (body, end) = self.braced_block()?;
             Ok(Expr::new(
-                ExprKind::PlanDefinition(Definition {
+                ExprKind::PlanDefinition(Box::new(Definition {
                     name: full,
                     name_span,
                     parameters,
                     body,
                     parent: None,
                     return_type: None,
-                }),
+                })),
                 start.cover(end),
             ))
         })();
@@ -245,14 +245,14 @@ impl<'a> Parser<'a> {
         let return_type = self.opt_return_type()?;
         let (body, end) = self.braced_block()?;
         Ok(Expr::new(
-            ExprKind::FunctionDefinition(Definition {
+            ExprKind::FunctionDefinition(Box::new(Definition {
                 name,
                 name_span,
                 parameters,
                 body,
                 parent: None,
                 return_type,
-            }),
+            })),
             start.cover(end),
         ))
     }
@@ -371,7 +371,8 @@ impl<'a> Parser<'a> {
             T::ListStart | T::LBrack => self.array()?,
             _ => return Err(self.syntax_error("a type")),
         };
-        let span = start.cover(rhs.span);
+        // the reference locates an alias or mapping at its left-hand side
+        let span = lhs.span.cover(rhs.span);
         Ok(match lhs.kind {
             ExprKind::QualifiedReference(name) => Expr::new(
                 ExprKind::TypeAlias {

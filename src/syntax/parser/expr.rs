@@ -107,38 +107,30 @@ impl<'a> Parser<'a> {
 
     /// A primary followed by any number of calls, accesses, method calls and collects.
     fn postfix(&mut self) -> Result<Expr> {
-        let mut e = self.primary()?;
+        let e = self.primary()?;
         let base = self.depth;
-        let r = self.postfix_ops(&mut e);
+        let r = self.postfix_ops(e);
         self.depth = base;
-        r.map(|_| e)
+        r
     }
 
-    fn postfix_ops(&mut self, e: &mut Expr) -> Result<()> {
+    /// Calls, accesses, method calls and collects after `e` (each one level deeper).
+    fn postfix_ops(&mut self, mut e: Expr) -> Result<Expr> {
         loop {
-            match self.kind() {
-                T::LParen => {
-                    self.enter()?;
-                    let left = std::mem::replace(e, placeholder());
-                    *e = self.call_named(left)?;
-                }
-                T::LBrack => {
-                    self.enter()?;
-                    let left = std::mem::replace(e, placeholder());
-                    *e = self.access(left)?;
-                }
-                T::Dot => {
-                    self.enter()?;
-                    let left = std::mem::replace(e, placeholder());
-                    *e = self.method_call(left)?;
-                }
-                T::LCollect | T::LLCollect => {
-                    self.enter()?;
-                    let left = std::mem::replace(e, placeholder());
-                    *e = self.collect(left)?;
-                }
-                _ => return Ok(()),
+            let k = self.kind();
+            if !matches!(
+                k,
+                T::LParen | T::LBrack | T::Dot | T::LCollect | T::LLCollect
+            ) {
+                return Ok(e);
             }
+            self.enter()?;
+            e = match k {
+                T::LParen => self.call_named(e)?,
+                T::LBrack => self.access(e)?,
+                T::Dot => self.method_call(e)?,
+                _ => self.collect(e)?,
+            };
         }
     }
 
@@ -261,12 +253,12 @@ impl<'a> Parser<'a> {
         };
         let span = functor.span.cover(end);
         Ok(Expr::new(
-            ExprKind::CallNamedFunction(Call {
+            ExprKind::CallNamedFunction(Box::new(Call {
                 functor: Box::new(functor),
                 args,
                 lambda,
                 rval_required: true,
-            }),
+            })),
             span,
         ))
     }
@@ -303,76 +295,25 @@ impl<'a> Parser<'a> {
         };
         let span = functor.span.cover(end);
         Ok(Expr::new(
-            ExprKind::CallMethod(Call {
+            ExprKind::CallMethod(Box::new(Call {
                 functor: Box::new(functor),
                 args,
                 lambda,
                 rval_required: true,
-            }),
+            })),
             span,
         ))
     }
 
-    /// A primary expression.
+    /// A primary expression. Every arm only calls: this function is on the
+    /// recursion path of nested expressions, so its frame is kept small.
     fn primary(&mut self) -> Result<Expr> {
-        let span = self.span();
-        let lit = |k: ExprKind| Ok(Expr::new(k, span));
         match self.kind() {
-            T::Variable => {
-                let t = self.bump();
-                let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
-                let name = Expr::new(ExprKind::QualifiedName(t.text().to_string()), name_span);
-                lit(ExprKind::Variable(Box::new(name)))
-            }
-            T::Name => {
-                let t = self.bump();
-                Ok(self.name_or_number(&t))
-            }
-            T::Word | T::String => {
-                let t = self.bump();
-                lit(ExprKind::LiteralString(t.text().to_string()))
-            }
-            T::Number => {
-                let t = self.bump();
-                self.number(&t)
-            }
-            T::Boolean => {
-                let t = self.bump();
-                lit(ExprKind::LiteralBoolean(t.text() == "true"))
-            }
-            T::Default => {
-                self.bump();
-                lit(ExprKind::LiteralDefault)
-            }
-            T::Undef => {
-                self.bump();
-                lit(ExprKind::LiteralUndef)
-            }
-            T::ClassRef => {
-                let t = self.bump();
-                lit(ExprKind::QualifiedReference(t.text().to_string()))
-            }
-            T::Regex => {
-                let t = self.bump();
-                lit(ExprKind::LiteralRegex(t.text().to_string()))
-            }
-            T::Private | T::Attr => {
-                let t = self.bump();
-                lit(ExprKind::ReservedWord(t.text().to_string()))
-            }
             T::DqPre => self.dq_string(),
             T::Heredoc => self.heredoc(),
             T::ListStart | T::LBrack => self.array(),
             T::LBrace => self.hash(),
-            T::LParen | T::WsLParen => {
-                self.bump();
-                self.enter()?;
-                let inner = self.assignment();
-                self.leave();
-                let inner = inner?;
-                let end = self.expect(T::RParen, "')'")?.span;
-                Ok(Expr::new(ExprKind::Paren(Box::new(inner)), span.cover(end)))
-            }
+            T::LParen | T::WsLParen => self.paren(),
             T::If => self.if_expr(),
             T::Unless => self.unless_expr(),
             T::Case => self.case_expr(),
@@ -383,13 +324,58 @@ impl<'a> Parser<'a> {
             T::Plan => self.plan_def(),
             T::Apply => self.apply_expr(),
             T::Type => self.type_expr_statement(),
-            T::RenderString => {
-                let t = self.bump();
-                lit(ExprKind::RenderString(t.text().to_string()))
-            }
             T::RenderExpr => self.render_expr(),
-            _ => Err(self.syntax_error("an expression")),
+            _ => self.literal(),
         }
+    }
+
+    /// `(assignment)`.
+    fn paren(&mut self) -> Result<Expr> {
+        let span = self.bump().span;
+        self.enter()?;
+        let inner = self.assignment();
+        self.leave();
+        let inner = inner?;
+        let end = self.expect(T::RParen, "')'")?.span;
+        Ok(Expr::new(ExprKind::Paren(Box::new(inner)), span.cover(end)))
+    }
+
+    /// A one-token primary: variable, name, word, string, number, boolean, `default`,
+    /// `undef`, type reference, regex, reserved word, EPP text.
+    fn literal(&mut self) -> Result<Expr> {
+        let span = self.span();
+        let kind = match self.kind() {
+            T::Variable => {
+                let t = self.bump();
+                let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
+                let name = Expr::new(ExprKind::QualifiedName(t.text().to_string()), name_span);
+                ExprKind::Variable(Box::new(name))
+            }
+            T::Name => {
+                let t = self.bump();
+                return Ok(self.name_or_number(&t));
+            }
+            T::Number => {
+                let t = self.bump();
+                return self.number(&t);
+            }
+            T::Word | T::String => ExprKind::LiteralString(self.bump().text().to_string()),
+            T::Boolean => ExprKind::LiteralBoolean(self.bump().text() == "true"),
+            T::Default => {
+                self.bump();
+                ExprKind::LiteralDefault
+            }
+            T::Undef => {
+                self.bump();
+                ExprKind::LiteralUndef
+            }
+            T::ClassRef => ExprKind::QualifiedReference(self.bump().text().to_string()),
+            T::Regex => ExprKind::LiteralRegex(self.bump().text().to_string()),
+            T::Private | T::Attr => ExprKind::ReservedWord(self.bump().text().to_string()),
+            T::RenderString => ExprKind::RenderString(self.bump().text().to_string()),
+            _ => return Err(self.syntax_error("an expression")),
+        };
+        Ok(Expr::new(kind, span))
     }
 
     /// `[entries]`.
@@ -479,9 +465,4 @@ fn is_plain_expression(e: &Expr) -> bool {
         | ExprKind::ResourceOverride { .. } => false,
         _ => true,
     }
-}
-
-/// A throwaway node used while moving a subtree.
-fn placeholder() -> Expr {
-    Expr::new(ExprKind::Nop, Span::default())
 }

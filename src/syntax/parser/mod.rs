@@ -28,8 +28,13 @@ use crate::syntax::span::{LineIndex, Span};
 use crate::syntax::token::{Token, TokenKind};
 use std::sync::Arc;
 
-/// How deep constructs may nest (brackets, blocks, operator chains) before parsing fails.
+/// How deep constructs may nest (brackets, blocks, operator chains, each counting
+/// a few levels) before parsing fails; this also bounds the depth of the tree.
 pub const MAX_DEPTH: usize = 500;
+
+/// The most stack the parser's recursion may use before nested input is an error
+/// (debug builds use several times more stack per level than release builds).
+pub const STACK_BUDGET: usize = 512 * 1024;
 
 /// Parses a Puppet manifest (the reference validator's checks included).
 pub fn parse(source: &str) -> Result<Program> {
@@ -129,13 +134,17 @@ pub(crate) struct Parser<'a> {
     /// Recovery mode: errors are collected instead of ending the parse.
     recover: bool,
     errors: Vec<Error>,
+    /// Address of a local of the creating frame, to measure stack use.
+    stack_base: usize,
     /// The error that ended lexing early: reported when parsing reaches it.
     lex_error: Option<Error>,
 }
 
 impl<'a> Parser<'a> {
     fn new(src: &'a str, toks: Vec<Token<'a>>, recover: bool) -> Parser<'a> {
+        let here = 0u8;
         Parser {
+            stack_base: std::hint::black_box(&here) as *const u8 as usize,
             src,
             toks,
             pos: 0,
@@ -238,13 +247,21 @@ impl<'a> Parser<'a> {
     /// Enters one nesting level; fails beyond [`MAX_DEPTH`].
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH {
+        if self.depth > MAX_DEPTH || self.stack_used() > STACK_BUDGET {
             return Err(self.error_at(
-                format!("Syntax error: nesting deeper than {MAX_DEPTH} levels"),
+                "Syntax error: expressions are nested too deeply",
                 self.span(),
             ));
         }
         Ok(())
+    }
+
+    /// Bytes of stack used since the parser was created (the distance between the
+    /// address of a local here and one taken then; stacks grow either way).
+    fn stack_used(&self) -> usize {
+        let here = 0u8;
+        let addr = std::hint::black_box(&here) as *const u8 as usize;
+        addr.abs_diff(self.stack_base)
     }
 
     /// Leaves one nesting level.

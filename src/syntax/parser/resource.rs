@@ -197,12 +197,12 @@ impl<'a> Parser<'a> {
         if let ExprKind::QualifiedName(n) = &left.kind {
             if super::stmt::is_statement_call(n) {
                 return Ok(Expr::new(
-                    ExprKind::CallNamedFunction(Call {
+                    ExprKind::CallNamedFunction(Box::new(Call {
                         functor: Box::new(left),
                         args: vec![hash],
                         lambda: None,
                         rval_required: false,
-                    }),
+                    })),
                     span,
                 ));
             }

@@ -143,12 +143,12 @@ impl<'a> Parser<'a> {
             let end = args.last().map_or(name.span, |a| a.span);
             let span = name.span.cover(end);
             memo.push(Expr::new(
-                ExprKind::CallNamedFunction(Call {
+                ExprKind::CallNamedFunction(Box::new(Call {
                     functor: Box::new(name),
                     args,
                     lambda: None,
                     rval_required: false,
-                }),
+                })),
                 span,
             ));
             return Ok(());

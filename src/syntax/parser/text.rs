@@ -235,11 +235,11 @@ impl<'a> Parser<'a> {
             span,
         );
         Ok(Expr::new(
-            ExprKind::Lambda(Lambda {
+            ExprKind::Lambda(Box::new(Lambda {
                 parameters,
                 body: Some(Box::new(epp)),
                 return_type: None,
-            }),
+            })),
             span,
         ))
     }
@@ -282,14 +282,14 @@ pub(crate) fn interpolate(e: Expr) -> Expr {
                 args,
                 lambda,
                 rval_required,
-            } = c;
+            } = *c;
             Expr::new(
-                ExprKind::CallMethod(Call {
+                ExprKind::CallMethod(Box::new(Call {
                     functor: Box::new(interpolate_lhs(*functor)),
                     args,
                     lambda,
                     rval_required,
-                }),
+                })),
                 span,
             )
         }

@@ -1,0 +1,90 @@
+# frozen_string_literal: true
+
+require 'spec_helper'
+
+RSpec.describe PuppetTypes::TypeCalculator do
+  let(:f) { PuppetTypes::TypeFactory }
+  let(:c) { described_class }
+
+  # Values of every kind in DESIGN.md's mapping, nested too.
+  let(:values) do
+    [0, -7, 2**62, 2**64, -2**70, 1.5, -0.0, '', 'text', 'é', "\xff".b, nil, true, false, :default, :undef, :sym,
+     /a+/, [], [1, 'a', nil], { 'a' => 1, 'b' => [true, { 'c' => 2.5 }] }, { 1 => 2 }, Object.new,
+     f.range(1, 2), [[1, [2, [3]]]], { 'k' => :default }]
+  end
+
+  let(:types) do
+    [f.any, f.integer, f.range(0, 10), f.float, f.numeric, f.string, f.string(f.range(1, 3)), f.enum('a', 'text'),
+     f.pattern(/^t/), f.boolean, f.undef, f.default, f.scalar, f.scalar_data, f.data, f.rich_data,
+     f.array_of(f.integer), f.array_of_any, f.hash_kv(f.string, f.data), f.hash_of_any, f.tuple([f.integer, f.string]),
+     f.struct('a' => f.integer, 'b' => f.array_of_any), f.optional(f.string), f.not_undef, f.variant(f.integer, f.string),
+     f.collection(f.range(1, 3)), f.type_type(f.integer), f.regexp, f.runtime('ruby', 'Object'), f.iterable]
+  end
+
+  it 'answers instance? the same walking Ruby objects in place as on converted values' do
+    values.each do |v|
+      types.each do |t|
+        converted = begin
+          PuppetTypes::Internal.instance_converted(t, v)
+        rescue PuppetTypes::ArgumentError
+          next # not convertible (Bignum, binary string): only the in-place path answers
+        end
+        expect(c.instance?(t, v)).to eq(converted), "#{t}.instance?(#{v.inspect})"
+        expect(t.instance?(v)).to eq(converted)
+      end
+    end
+  end
+
+  it 'infers the same types walking Ruby objects in place as on converted values' do
+    values.each do |v|
+      begin
+        expected = PuppetTypes::Internal.infer_converted(v)
+        expected_set = PuppetTypes::Internal.infer_set_converted(v)
+      rescue PuppetTypes::ArgumentError
+        next
+      end
+      expect(c.infer(v)).to eq(expected), "infer(#{v.inspect})"
+      expect(c.infer_set(v)).to eq(expected_set), "infer_set(#{v.inspect})"
+    end
+  end
+
+  it 'checks, infers and compares types' do
+    expect(c.instance?(f.range(1, 10), 5)).to be(true)
+    expect(c.instance?(f.range(1, 10), 11)).to be(false)
+    expect(c.infer([1, 2]).to_s).to eq('Array[Integer[1, 2], 2, 2]')
+    expect(c.infer_set({ 'a' => 1 }).to_s).to eq("Struct[{'a' => Integer[1, 1]}]")
+    expect(c.generalize(f.range(1, 2)).to_s).to eq('Integer')
+    expect(c.common_type(f.range(1, 2), f.range(5, 6)).to_s).to eq('Integer[1, 6]')
+    expect(c.assignable?(f.numeric, f.integer)).to be(true)
+    expect(c.assignable?(f.integer, f.numeric)).to be(false)
+  end
+
+  it 'does not convert big Ruby data to check it (Bignums and odd strings answer instead of raising)' do
+    # As in the reference, a Bignum is an Integer (of an unbounded range only).
+    expect(c.instance?(f.integer, 2**64)).to be(true)
+    expect(c.instance?(f.range(0, 10), 2**64)).to be(false)
+    expect(c.instance?(f.array_of(f.string), ['ok', "\xff".b])).to be(false)
+  end
+
+  it 'raises ArgumentError when given something that is not a type' do
+    expect { c.instance?('Integer', 1) }.to raise_error(PuppetTypes::ArgumentError, /expected a PuppetTypes::Type/)
+  end
+
+  describe 'Type operators, as the language compares types' do
+    it 'orders by assignability' do
+      expect(f.range(1, 5) < f.integer).to be(true)
+      expect(f.integer < f.integer).to be(false)
+      expect(f.integer <= f.integer).to be(true)
+      expect(f.numeric > f.integer).to be(true)
+      expect(f.numeric >= f.float).to be(true)
+      expect(f.string < f.integer).to be(false)
+      expect(f.numeric.assignable?(f.integer)).to be(true)
+    end
+
+    it 'iterates finite Integer ranges and Enums' do
+      expect(f.range(1, 3).each.to_a).to eq([1, 2, 3])
+      expect(f.enum('b', 'a').each.map(&:upcase)).to eq(%w[A B])
+      expect { f.integer.each { nil } }.to raise_error(PuppetTypes::ArgumentError, /finite range/)
+    end
+  end
+end
