@@ -6,60 +6,17 @@
 //! Usage: dump_tokens [--epp] [--out DIR --root ROOT] FILE...
 //!        dump_tokens --bench FILE...   (lexes every file 20 times, prints MB/s)
 
+use puppet_types::syntax::lexer::dump::reference_dump;
 use puppet_types::syntax::lexer::{Lexer, Options};
-use puppet_types::syntax::span::LineIndex;
 use puppet_types::syntax::token::TokenKind;
-use std::fmt::Write as _;
 use std::path::Path;
 
-fn esc(s: &str, out: &mut String) {
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                let _ = write!(out, "\\x{:02X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-}
-
 fn dump(src: &str, epp: bool) -> String {
-    let mut out = String::new();
     let options = Options {
         epp,
         ..Options::default()
     };
-    let mut lexer = Lexer::with_options(src, options);
-    loop {
-        match lexer.next_token() {
-            Ok(t) if t.kind == TokenKind::Eof => break,
-            Ok(t) => {
-                let (offset, length) = t.reference_offset_length();
-                let _ = write!(out, "{}\t{}\t{}\t", t.kind.name(), offset, length);
-                esc(&t.value, &mut out);
-                out.push('\n');
-            }
-            Err(e) => {
-                out.push_str("ERROR\t");
-                match e.span {
-                    Some(span) if !e.message.contains("Byte Order mark") => {
-                        let idx = LineIndex::new(src);
-                        let (line, col) = idx.line_col(src, span.start as usize);
-                        let _ = write!(out, "{line}\t{col}\t");
-                    }
-                    _ => out.push_str("\t\t"),
-                }
-                esc(&e.message, &mut out);
-                out.push('\n');
-                break;
-            }
-        }
-    }
-    out
+    reference_dump(src, options)
 }
 
 fn main() {

@@ -550,3 +550,59 @@ fn ref_timestamp_parse_odd() {
             .map(|t| t.nanos.to_string())
     });
 }
+
+#[test]
+fn ref_uri_parse_random() {
+    check("uri_parse_random", true, |i| {
+        err(Uri::parse(&i[0])).map(|u| show_uri(&u))
+    });
+}
+
+#[test]
+fn ref_binary_random() {
+    check("binary_random", false, |i| {
+        let mut args = vec![Value::from(i[0].as_str())];
+        if !i[1].is_empty() {
+            args.push(Value::from(i[1].as_str()));
+        }
+        err(new_binary(&args)).map(|b| {
+            format!(
+                "{} | {} | {} | {}",
+                b,
+                b.len(),
+                b.to_base64_lines(),
+                b.to_base64_urlsafe()
+            )
+        })
+    });
+}
+
+#[test]
+fn ref_semver_parse_random() {
+    check("semver_parse_random", true, |i| {
+        err(SemVer::parse(&i[0])).map(|v| v.to_string())
+    });
+}
+
+#[test]
+fn ref_timestamp_format_far() {
+    check("timestamp_format_far", true, |i| {
+        err(Timestamp::new(i[0].parse().unwrap()).format(&i[1], None))
+    });
+}
+
+#[test]
+fn ref_timestamp_parse_random() {
+    check("timestamp_parse_random", true, |i| {
+        err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, None))
+            .map(|t| t.nanos.to_string())
+    });
+}
+
+#[test]
+fn ref_uri_merge_random() {
+    check("uri_merge_random", true, |i| {
+        let base = Uri::parse(&i[0]).unwrap();
+        err(Uri::parse(&i[1]).and_then(|r| base.merge(&r))).map(|u| u.to_string())
+    });
+}

@@ -208,8 +208,8 @@ TYPES = <<~'TYPES'.lines.map(&:strip).reject(&:empty?)
   Resource
   Resource[File]
   Resource[File, '/tmp/x']
-  File
-  File['/tmp/y']
+  Resource[file]
+  Resource[File, '/tmp/y']
   Class
   Class[foo]
   Class[bar]
@@ -231,6 +231,32 @@ TYPES = <<~'TYPES'.lines.map(&:strip).reject(&:empty?)
   Mode
   Optional[Mode]
   Hash[String, Port]
+  Variant
+  Optional
+  Enum
+  Pattern
+  Init
+  Init[Integer]
+  Init[String]
+  Init[Boolean]
+  Callable[[String, Integer], Any]
+  Callable[String, Optional[Callable]]
+  Iterable[Any]
+  Iterable[Scalar]
+  Type[Collection]
+  Type[Variant[Integer, String]]
+  Collection[2]
+  Array[Any, 1]
+  Tuple[Any, 0, default]
+  Hash[Any, Any, 1]
+  Struct[{}]
+  NotUndef[Variant[Undef, Integer]]
+  Optional[Variant[Undef, Integer]]
+  Variant[Integer[1, 2], Integer[3, 4]]
+  Variant[Enum[a], Enum[b], String]
+  Runtime[ruby, 'Symbol']
+  Sensitive[Any]
+  RichDataKey
 TYPES
 
 VALUES = <<~'VALUES'.lines.map(&:strip).reject(&:empty?)

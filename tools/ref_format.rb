@@ -4,6 +4,9 @@
 #
 #   ruby tools/ref_format.rb            # writes tests/fixtures/format/*.tsv
 #
+# Loaded (not run) it only defines the value, format and map lists, which
+# spec/conformance/formatter_spec.rb shares.
+#
 # Row format (tab separated): value code, format code, "ok" or "err", text.
 # Codes: u undef, D default, T/F booleans, i<int>, f<float>; (terminated), s"str",
 # r"regexp source", [v,v], {k:v,k:v}, S(v) sensitive, b"base64" binary.
@@ -43,18 +46,42 @@ def enc(v)
   when Hash then "{#{v.map { |k, e| "#{enc(k)}:#{enc(e)}" }.join(',')}}"
   when Puppet::Pops::Types::PSensitiveType::Sensitive then "S(#{enc(v.unwrap)})"
   when Puppet::Pops::Types::PBinaryType::Binary then "b#{q(v.to_s)}"
+  when SemanticPuppet::Version then "v#{q(v.to_s)}"
+  when SemanticPuppet::VersionRange then "R#{q(v.to_s)}"
+  when Puppet::Pops::Time::Timespan then "n#{v.nsecs};"
+  when Puppet::Pops::Time::Timestamp then "m#{v.nsecs};"
+  when URI then "U#{q(v.to_s)}"
+  when Puppet::Pops::Types::PAnyType then "y#{q(v.to_s)}"
+  when Puppet::Pops::Types::PuppetObject then "d(#{q(v.name)}#{v.arguments.nil? ? '' : ',' + enc(v.arguments)})"
   else raise "cannot encode #{v.inspect}"
   end
 end
 
-def convert(v, f)
+def time_value?(v)
+  case v
+  when Puppet::Pops::Time::Timespan, Puppet::Pops::Time::Timestamp then true
+  when Array then v.any? { |e| time_value?(e) }
+  when Hash then v.any? { |k, e| time_value?(k) || time_value?(e) }
+  else false
+  end
+end
+
+def ref_convert(v, f)
   text = SC.convert(v, f)
   # Ruby's pack('U') makes invalid UTF-8 for surrogates and code points past U+10FFFF;
   # the Rust side errors there instead.
   return ['invalid', text.inspect] unless text.valid_encoding?
+  # Ruby's default inspection of time values (class name and object address) is not
+  # reproduced: the Rust side prints Timespan('...') / Timestamp('...').
+  return ['leak', ''] if text.include?('#<Puppet::Pops::Time::') || text.include?('#<#<Class:')
+  return ['leak', ''] if time_value?(v) && f.is_a?(String) && f.end_with?('p')
   ['ok', text]
+rescue NoMethodError => e
+  # Ruby's message (method name, source excerpt): the Rust side errors with its own message.
+  ['errany', e.message]
 rescue StandardError => e
-  ['err', e.message.gsub('Puppet::Pops::Types::PSensitiveType::Sensitive', 'Sensitive')]
+  ['err', e.message.gsub('Puppet::Pops::Types::PSensitiveType::Sensitive', 'Sensitive')
+                   .gsub('SemanticPuppet::VersionRange', 'SemVerRange').gsub('SemanticPuppet::Version', 'SemVer')]
 end
 
 TP = Puppet::Pops::Types::TypeParser.singleton
@@ -84,7 +111,7 @@ def write_maps(name, values, maps)
   File.open(File.join(OUT, "#{name}.tsv"), 'w') do |io|
     values.each do |v|
       maps.each do |m|
-        status, text = convert(v, ref_map(m))
+        status, text = ref_convert(v, ref_map(m))
         io.puts [enc(v), map_code(m), status, q(text)].join("\t")
         rows += 1
       end
@@ -93,12 +120,12 @@ def write_maps(name, values, maps)
   puts "#{name}: #{rows} rows"
 end
 
-def write(name, values, formats)
+def write_fixture(name, values, formats)
   rows = 0
   File.open(File.join(OUT, "#{name}.tsv"), 'w') do |io|
     values.each do |v|
       formats.each do |f|
-        status, text = convert(v, f)
+        status, text = ref_convert(v, f)
         io.puts [enc(v), f == :default ? 'D' : q(f), status, q(text)].join("\t")
         rows += 1
       end
@@ -123,7 +150,24 @@ CONTAINERS = [
   { 'k' => nil, 'd' => :default }, { [1] => { 'x' => 1 } }, { 'a' => [1, { 'b' => 2 }], 'c' => {} },
   [{}, [], 1], [1.0e16, 'é'],
 ]
+TF = Puppet::Pops::Types::TypeFactory
+BIN = Puppet::Pops::Types::PBinaryType::Binary
+TS = Puppet::Pops::Time::Timespan
+TM = Puppet::Pops::Time::Timestamp
 RICH = [
+  BIN.from_binary_string('hello'), BIN.from_binary_string("h\xC3\xA9llo"), BIN.from_binary_string("ab\xFFc".b),
+  BIN.from_binary_string(''), BIN.from_binary_string('x' * 50), [BIN.from_binary_string('hi')],
+  SemanticPuppet::Version.parse('1.2.3'), SemanticPuppet::Version.parse('1.2.3-rc.1+build.5'),
+  SemanticPuppet::VersionRange.parse('~1.2'), SemanticPuppet::VersionRange.parse('>=1.0.0 <2.0.0'),
+  SemanticPuppet::VersionRange.parse('1.x || >=3.1.0'),
+  TS.new(93_784_005_000_000), TS.new(-1_500_000_000), TS.new(0), TS.new(13_500_000_000),
+  TM.new(1_577_934_245_123_000_000), TM.new(-1_500_000_000), TM.new(0),
+  URI('http://example.com/a?b#c'), URI("https://user@host:8443/it's"), URI('urn:isbn:123'), [URI('http://x.org/')],
+  TF.integer, TF.range(1, 10), TF.array_of(TF.string), TF.hash_kv(TF.string, TF.integer), TF.enum('a', 'b'),
+  TF.optional(TF.string), [TF.integer, TF.float], { TF.string => TF.boolean },
+  TF.deferred.create('foo'), TF.deferred.create('foo', [1, 'a']), TF.deferred.create('bar', []),
+  [TF.deferred.create('foo', [1])],
+
   Puppet::Pops::Types::PSensitiveType::Sensitive.new('secret'),
   [Puppet::Pops::Types::PSensitiveType::Sensitive.new('secret')],
   { 'pw' => Puppet::Pops::Types::PSensitiveType::Sensitive.new('secret') },
@@ -166,6 +210,25 @@ MAPS = [
   { 'Hash[String, Integer]' => '% h', 'Hash' => { 'format' => '%#h', 'separator' => ';' } },
 ]
 
-values = SCALARS + CONTAINERS + RICH
-write('cross', values, FORMATS)
-write_maps('maps', SCALARS + CONTAINERS, MAPS)
+# Floats near rounding ties, tiny, huge and random, for the digit generation of f/e/g.
+rnd = Random.new(7)
+FLOATS = [2.675, 93784.005, 1.005, 0.125, 0.5, 1.5, 2.5, 0.05, 0.35, 1.015, 1.035, 79.20176500000001,
+          9563.401174999999, 1.0e22, 1.0e23, 123456789012345.67, 5.0e-324, 2.2250738585072014e-308,
+          9.999999999999999e22, 0.3, 1.0 / 7, 1e-7, 999.9999999, 99.5, 0.995, 8.5, 1.25e-5] +
+         Array.new(300) do
+           case rnd.rand(4)
+           when 0 then (rnd.rand(1..10**rnd.rand(1..9)) + rnd.rand(0..999) / 1000.0 + [0, 0.0005, 0.005][rnd.rand(3)]) / [1, 10, 100, 1000][rnd.rand(4)]
+           when 1 then rnd.rand * 10**rnd.rand(-30..30)
+           when 2 then rnd.rand(1..99_999) / 2.0**rnd.rand(1..20)
+           else -rnd.rand * 10**rnd.rand(-5..5)
+           end
+         end
+FLOAT_FORMATS = %w[%f %e %g %G %#g %.0f %.1f %.2f %.3f %.5f %.8f %.12f %.15f %.17f %.20f %.0e %.1e %.2e %.5e
+                   %.10e %.14e %.16e %.20e %.1g %.2g %.4g %.10g %.14g %.15g %.17g %#.3g %10.4f %-12.3e %+.2f]
+
+if __FILE__ == $PROGRAM_NAME
+  values = SCALARS + CONTAINERS + RICH
+  write_fixture('cross', values, FORMATS)
+  write_maps('maps', SCALARS + CONTAINERS, MAPS)
+  write_fixture('floats', FLOATS, FLOAT_FORMATS)
+end

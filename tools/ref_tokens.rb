@@ -49,6 +49,9 @@ def dump(src, epp)
     end
   rescue Puppet::ParseErrorWithIssue => e
     out << "ERROR\t#{e.line}\t#{e.pos}\t#{esc(e.basic_message)}\n"
+  rescue StandardError => e
+    # the reference itself fails (a bug in it, not a lexical error)
+    out = +"CRASH\t\t\t#{esc(e.class.name)}: #{esc(e.message)}\n"
   end
   out
 end

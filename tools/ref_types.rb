@@ -171,7 +171,7 @@ Puppet.override(loaders: loaders, current_environment: env) do
       t = TP.parse(ref_input, loader)
       puts [esc(input), 'ok', esc(t.to_s), '', note].join("\t")
     rescue Exception => e
-      msg = e.message.lines.first.to_s.chomp
+      msg = e.message.lines.first.to_s.chomp.gsub(/0x\h{8,}/, '0x?')
       puts [esc(input), 'error', e.class.name, esc(msg), note].join("\t")
     end
   end
@@ -179,35 +179,127 @@ Puppet.override(loaders: loaders, current_environment: env) do
   resource_cases.each { |input, ref| run.(input, ref, 'resource') }
 end
 
-# Second fixture: the type aliases of the Debian-packaged modules
-# (/usr/share/puppet/modules.available, `apt-get install puppet-module-puppetlabs-*`),
-# with what the reference prints for the alias name and for its resolved type.
-# Written to tests/fixtures/types/aliases.tsv: name, to_s, resolved_type.to_s.
-available = '/usr/share/puppet/modules.available'
-if File.directory?(available)
-  require 'tmpdir'
-  Dir.mktmpdir do |mp|
-    Dir.children(available).sort.each do |d|
-      short = d.sub(/\A[^-]+-/, '').sub(/-core\z/, '_core').sub(/_core\z/, '')
-      File.symlink(File.join(available, d), File.join(mp, short)) unless File.exist?(File.join(mp, short))
+# Second fixture: the type aliases of real modules. tests/fixtures/types/modules
+# holds the `types/**/*.pp` files of the Debian-packaged modules
+# (/usr/share/puppet/modules.available, `apt-get install puppet-module-*`),
+# copied under their short module names. For each alias, what the reference
+# prints for the alias name and for its resolved type goes to
+# tests/fixtures/types/aliases.tsv: name, to_s, resolved_type.to_s.
+modules = File.expand_path(File.join(__dir__, '..', 'tests', 'fixtures', 'types', 'modules'))
+if File.directory?(modules)
+  env2 = Puppet::Node::Environment.create(:mods, [modules])
+  loaders2 = Puppet::Pops::Loaders.new(env2)
+  out = File.open(File.join(modules, '..', 'aliases.tsv'), 'w')
+  Puppet.override(loaders: loaders2, current_environment: env2) do
+    loader = loaders2.private_environment_loader
+    Dir.glob(File.join(modules, '*', 'types', '**', '*.pp')).sort.each do |f|
+      name = File.read(f)[/^\s*type\s+([A-Z][\w:]*)\s*=/, 1]
+      next unless name
+      begin
+        t = TP.parse(name, loader)
+        resolved = t.respond_to?(:resolved_type) ? t.resolved_type.to_s : ''
+        out.puts [esc(name), esc(t.to_s), esc(resolved)].join("\t")
+      rescue Exception => e
+        out.puts [esc(name), 'error', esc("#{e.class}: #{e.message.lines.first.to_s.chomp}")].join("\t")
+      end
     end
-    env2 = Puppet::Node::Environment.create(:mods, [mp])
-    loaders2 = Puppet::Pops::Loaders.new(env2)
-    out = File.open(File.join(__dir__, '..', 'tests', 'fixtures', 'types', 'aliases.tsv'), 'w')
-    Puppet.override(loaders: loaders2, current_environment: env2) do
-      loader = loaders2.private_environment_loader
-      Dir.glob(File.join(available, '*', 'types', '**', '*.pp')).sort.each do |f|
-        name = File.read(f)[/^\s*type\s+([A-Z][\w:]*)\s*=/, 1]
-        next unless name
+  end
+  out.close
+end
+
+# Third fixture: alias normalisation. Each body below becomes an alias in a
+# temporary module; the reference's resolved (normalised) type text goes to
+# tests/fixtures/types/normalize.tsv: body, resolved_type.to_s.
+NORMALIZE_BODIES = <<~'BODIES'.lines.map(&:chomp).reject(&:empty?)
+  Variant[Pattern[/a/], Pattern[/b/]]
+  Variant[Enum[a], Enum[b]]
+  Variant[Enum[a], Pattern[/b/]]
+  Variant[Integer[1,2], Integer[3,4]]
+  Variant[Integer[1,2], Integer[2,4]]
+  Variant[Integer[1,2], Integer[3,4], String]
+  Variant[Float[1,2], Float[1.5,4]]
+  Variant[Optional[Integer], String]
+  Variant[Undef, Integer]
+  Variant[Integer, Any]
+  Variant[Integer, String, Integer]
+  Optional[Optional[Integer]]
+  Optional[Undef]
+  NotUndef[Optional[Integer]]
+  Array[Variant[Pattern[/a/], Pattern[/b/]]]
+  Variant[String[1], String[5,10]]
+  Variant[Enum[a], String]
+  Variant[Boolean[true], Boolean[false]]
+  Variant[Array[Integer], Array[String]]
+  Variant[Timespan[1,2], Timespan[2,3]]
+  Variant[Integer, Variant[String, Variant[Integer, Float]]]
+  Variant[Enum[a,b,true], Enum[c]]
+  Variant[Numeric, Integer]
+  Variant[Optional[String], Undef]
+  Variant[NotUndef[String], Undef]
+  Struct[{a => Variant[Enum[a], Enum[b]]}]
+  Optional[Variant[Enum[a], Enum[b]]]
+  Variant[Pattern[/a/], Enum[a]]
+  Variant[Default, Integer]
+  Variant[Integer[1,2], Integer[4,5]]
+  Variant[Integer[1,2], Integer[3,5], Integer[7,8]]
+  Variant[Enum[b], Enum[a, b]]
+  Variant[Integer[default, 2], Integer[3]]
+  Variant[Type[Integer], Type[String]]
+  Variant[Tuple[Integer], Tuple[String]]
+  Variant[Sensitive[Integer], Sensitive[String]]
+  Variant[Float, Integer]
+  Variant[Optional[Integer], Optional[String]]
+  Variant[Regexp[/a/], Regexp[/b/]]
+  Variant[String, Integer[1,2], Integer[3,4]]
+  Variant[String, Integer[1,2], Boolean, Integer[3,4]]
+  Variant[Enum[a], String, Enum[b]]
+  Variant[String, Enum[a], Integer, Enum[b]]
+  Variant[Pattern[/a/], String, Pattern[/b/]]
+  Variant[Integer[1,2], String, Integer[3,4], Enum[a], Enum[b]]
+  Variant[Integer, Undef, String]
+  Variant[String, Optional[Integer]]
+  Variant[Integer[1,2], Integer[5,6], Integer[3,4]]
+  Variant[Integer[5,6], Integer[1,2], Integer[3,4]]
+  Variant[Float[1,2], String, Float[3,4], Float[2,3]]
+  Variant[Integer[1,2], Float[1,2]]
+  Variant[Enum[a], Enum[b], Pattern[/c/], Pattern[/d/]]
+  Variant[Pattern[/c/], Enum[a], Pattern[/d/], Enum[b]]
+  Optional[NotUndef[Integer]]
+  NotUndef[NotUndef[Integer]]
+  NotUndef[Undef]
+  Variant[Integer]
+  Array[Optional[Optional[Integer]]]
+  Hash[Variant[Enum[a],Enum[b]], Optional[Optional[String]]]
+  Variant[Data, Undef]
+  Type[Optional[Optional[Integer]]]
+  Callable[Optional[Optional[Integer]]]
+  Tuple[Optional[Optional[Integer]]]
+  Variant[Integer[1,2], Integer[2,3]]
+  Variant[SemVer['1.0.0'], SemVer['2.0.0']]
+  Variant[Undef]
+  Variant[Optional[Undef], Undef]
+  Optional[Variant[Integer, Undef]]
+  Struct[{a => Optional[Optional[Integer]], Optional[b] => Variant[Undef, String]}]
+  Variant[Integer[0, default], Integer[default, -1]]
+  Variant[Float[default, 1.5], Float[1.0]]
+BODIES
+require 'tmpdir'
+Dir.mktmpdir do |mp|
+  types = File.join(mp, 'normtest', 'types')
+  FileUtils.mkdir_p(types)
+  NORMALIZE_BODIES.each_with_index { |b, i| File.write(File.join(types, "t#{i}.pp"), "type Normtest::T#{i} = #{b}\n") }
+  env3 = Puppet::Node::Environment.create(:norm, [mp])
+  loaders3 = Puppet::Pops::Loaders.new(env3)
+  File.open(File.join(__dir__, '..', 'tests', 'fixtures', 'types', 'normalize.tsv'), 'w') do |out|
+    Puppet.override(loaders: loaders3, current_environment: env3) do
+      loader = loaders3.private_environment_loader
+      NORMALIZE_BODIES.each_with_index do |b, i|
         begin
-          t = TP.parse(name, loader)
-          resolved = t.respond_to?(:resolved_type) ? t.resolved_type.to_s : ''
-          out.puts [esc(name), esc(t.to_s), esc(resolved)].join("\t")
+          out.puts [esc(b), esc(TP.parse("Normtest::T#{i}", loader).resolved_type.to_s)].join("\t")
         rescue Exception => e
-          out.puts [esc(name), 'error', esc("#{e.class}: #{e.message.lines.first.to_s.chomp}")].join("\t")
+          out.puts [esc(b), esc("error #{e.class}: #{e.message.lines.first.to_s.chomp}")].join("\t")
         end
       end
     end
-    out.close
   end
 end

@@ -52,7 +52,7 @@ end
 def answer
   "ok #{yield}"
 rescue Exception => e # rubocop:disable Lint/RescueException
-  msg = e.message.lines.first.to_s.chomp
+  msg = e.message
   crash = [NoMethodError, NameError, TypeError, FloatDomainError, ZeroDivisionError, RangeError].any? { |k| e.is_a?(k) }
   crash ? "crash #{e.class}" : "err #{msg}"
 end
@@ -65,7 +65,7 @@ rescue Puppet::PreformattedError => e
   # keep the constructor's own message, without the evaluator's wrapping and position
   m = e.message.sub(/\AEvaluation Error: Error while evaluating a (Function|Method) Call, /, '')
   m = m.sub(/ \(line: \d+, column: \d+\)\z/m, '')
-  raise ArgumentError, m.lines.first.chomp.sub(/\A'new_\w+' /, '')
+  raise ArgumentError, m.sub(/\A'new_\w+' /, '')
 end
 
 def pq(s)
@@ -468,3 +468,61 @@ odd = [['8/4/2016', '%-m/%-d/%Y'], ['%-m/%-d/%Y', '%-m/%-d/%Y'], ['2016-08-04', 
        ['2016-08-04 24', '%F %H'], ['2016-08-04 60', '%F %S'], ['2016-08-04 61', '%F %S'], ['2016-08-32', '%F'], ['2016-00-04', '%F']]
 rows = odd.map { |s, f| [s, f, '', answer { TM.parse(s, f, nil).nsecs.to_s }] }
 write('timestamp_parse_odd', rows)
+
+# ---- random URIs, base64 strings, versions, far timestamps ---------------------------
+uri_chars = ('a'..'z').to_a + %w[A Z 0 9 - . _ ~ ! $ & ' ( ) * + , ; = : @ / ? # % [ ] { } | \\ ^ ` " < > space %41 %zz]
+rows = []
+300.times do
+  s = Array.new(RNG.rand(1..14)) { c = pick(uri_chars); c == 'space' ? ' ' : c }.join
+  s = pick(['', '', 'http://', 'https://', 'x:', '//', '/', 'ftp://u@', 'http://h:8080', 'urn:', 'mailto:', 'file://']) + s
+  rows << [s, answer do
+    u = URI.parse(s)
+    ([u.to_s] + %i[scheme userinfo host port path query fragment opaque].map { |m| u.send(m).inspect }).join(' | ')
+  end]
+end
+write('uri_parse_random', rows)
+
+b64 = ('A'..'Z').to_a + ('a'..'z').to_a + %w[0 9 + / - _ = = = \n space !]
+rows = []
+200.times do
+  s = Array.new(RNG.rand(0..12)) { c = pick(b64); c == 'space' ? ' ' : (c == '\n' ? "\n" : c) }.join
+  f = pick(['%b', '%u', '%B', nil])
+  src = f.nil? ? "Binary(#{pq(s)})" : "Binary(#{pq(s)}, #{pq(f)})"
+  rows << [s, f.to_s, answer do
+    b = evaluate(src)
+    [b.to_s, b.length, Base64.encode64(b.binary_buffer), Base64.urlsafe_encode64(b.binary_buffer)].join(' | ')
+  end]
+end
+write('binary_random', rows)
+
+vchars = %w[0 1 2 9 10 01 . . . - + a A z - rc alpha 00]
+rows = Array.new(300) { Array.new(RNG.rand(1..9)) { pick(vchars) }.join }.uniq.map { |s| [s, answer { evaluate("SemVer(#{pq(s)})").to_s }] }
+write('semver_parse_random', rows)
+
+far = [253_402_300_800_000_000_000, 10**20, -10**20, 3 * 10**21, -62_167_219_200_000_000_000, -62_167_219_200_000_000_001]
+rows = []
+far.each { |n| sfmts.each_slice(3).map(&:first).each { |f| rows << [n.to_s, f, '', answer { TM.new(n).format(f) }] } }
+write('timestamp_format_far', rows)
+
+# ---- random strptime formats (strftime output read back) and random URI merges --------
+pdirs = %w[%Y %C %y %m %B %b %d %e %j %H %k %I %l %P %p %M %S %L %N %z %:z %Z %A %a %u %w %G %g %V %U %W %s %Q %c %D %F %v %x %X %r %R %T %n %t %%]
+seps = ['', '', ' ', '-', ':', '/', 'T', ', ', '  ']
+rows = []
+250.times do
+  f = Array.new(RNG.rand(2..6)) { pick(pdirs) + pick(seps) }.join
+  n = pick(stamps)
+  tz = pick([nil, nil, '+05:30', '-08:00'])
+  s = TM.new(n).format(f, tz)
+  rows << [s, f, '', answer { TM.parse(s, f, nil).nsecs.to_s }]
+end
+write('timestamp_parse_random', rows)
+
+segs = %w[a b .. . g x;y %41 ? # @ : q=1 ../.. ./g g/ /]
+rows = []
+200.times do
+  r = Array.new(RNG.rand(1..5)) { pick(segs) }.join(pick(['/', '/', '']))
+  r = pick(['', '', '/', '//h2', '?', '#']) + r
+  b = pick(bases)
+  rows << [b, r, answer { (URI.parse(b) + r).to_s }]
+end
+write('uri_merge_random', rows)

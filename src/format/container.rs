@@ -81,7 +81,7 @@ impl Converter<'_> {
                 }
             }
             let sz_break = widest > width;
-            for (i, (v, s)) in items.iter().zip(&mapped).enumerate() {
+            for (i, s) in mapped.iter().enumerate() {
                 self.separate(start, i, items, sep, sz_break, spec.alt, child.level);
                 self.join_child(start, s);
             }

@@ -2,8 +2,10 @@
 //! `1.0e-05`, `-0.0`) and Ruby's `format` letters `f e E g G a A` with every
 //! flag, width and precision (C semantics, exact decimal rounding, ties to even).
 
+use super::dtoa::{digits, Digits, Mode};
 use super::integer::{push_n, BigMag, IntArg};
 use super::spec::Spec;
+use super::string::SmallStr;
 use crate::error::{Error, Result};
 use std::fmt::Write;
 
@@ -22,9 +24,10 @@ pub fn write_float_to_s(buf: &mut String, x: f64) {
         return;
     }
     // Shortest round-trip digits and exponent, from Rust's `{:e}`.
-    let mut tmp = String::with_capacity(32);
+    let mut tmp = SmallStr::default();
     let _ = write!(tmp, "{:e}", x.abs());
-    let (mantissa, exp) = tmp.split_once('e').unwrap_or((&tmp, "0"));
+    let tmp = tmp.as_str();
+    let (mantissa, exp) = tmp.split_once('e').unwrap_or((tmp, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     let mut digits = [0u8; 24];
     let mut n = 0;
@@ -130,16 +133,38 @@ pub fn write_float(buf: &mut String, spec: &Spec, letter: u8, x: f64) {
     match letter {
         b'f' => {
             let p = spec.prec.unwrap_or(6);
-            let _ = write!(body, "{:.*}", p, a);
-            if spec.alt && p == 0 {
-                body.push('.');
-            }
+            let d = digits(a, Mode::Fraction(p as i32));
+            layout_fixed(&mut body, &d, p, spec.alt);
         }
         b'e' | b'E' => {
             let p = spec.prec.unwrap_or(6);
-            write_exp(&mut body, a, p, spec.alt, letter == b'E');
+            let d = digits(a, Mode::Significant(p as i32 + 1));
+            layout_exp(&mut body, &d, p, spec.alt, letter == b'E', a == 0.0);
         }
-        b'g' | b'G' => write_general(&mut body, a, spec, letter == b'G'),
+        b'g' | b'G' => {
+            let p = match spec.prec {
+                Some(0) => 1,
+                Some(p) => p,
+                None => 6,
+            };
+            let d = digits(a, Mode::Significant(p as i32));
+            let len = d.digits.len() as i32;
+            if a != 0.0 && (d.decpt < -3 || d.decpt > p as i32) {
+                let ep = if spec.alt {
+                    p - 1
+                } else {
+                    (len - 1).max(0) as usize
+                };
+                layout_exp(&mut body, &d, ep, spec.alt, letter == b'G', false);
+            } else {
+                let fp = if spec.alt {
+                    (p as i32 - d.decpt).max(0) as usize
+                } else {
+                    (len - d.decpt).max(0) as usize
+                };
+                layout_fixed(&mut body, &d, fp, spec.alt);
+            }
+        }
         _ => {
             write_hex(&mut body, a, spec.prec, spec.alt, letter == b'A');
             prefix_len = 2;
@@ -169,65 +194,43 @@ pub fn write_float(buf: &mut String, spec: &Spec, letter: u8, x: f64) {
     }
 }
 
-/// `d.ddde+XX` with `p` fraction digits.
-fn write_exp(out: &mut String, a: f64, p: usize, alt: bool, upper: bool) {
-    let start = out.len();
-    let _ = write!(out, "{:.*e}", p, a);
-    let epos = start + out[start..].find('e').unwrap_or(out.len() - start);
-    let exp: i32 = out[epos + 1..].parse().unwrap_or(0);
-    out.truncate(epos);
-    if alt && p == 0 {
-        out.push('.');
-    }
-    out.push(if upper { 'E' } else { 'e' });
-    let _ = write!(out, "{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs());
-}
-
-/// C's `%g`: fixed or exponential by the exponent, trailing zeros removed unless `#`.
-fn write_general(out: &mut String, a: f64, spec: &Spec, upper: bool) {
-    let p = match spec.prec {
-        Some(0) => 1,
-        Some(p) => p,
-        None => 6,
-    };
-    let mut probe = String::with_capacity(32);
-    let _ = write!(probe, "{:.*e}", p - 1, a);
-    let exp: i64 = probe
-        .split_once('e')
-        .and_then(|(_, e)| e.parse().ok())
-        .unwrap_or(0);
-    let start = out.len();
-    if a == 0.0 || (exp >= -4 && exp < p as i64) {
-        let fp = (p as i64 - 1 - exp).max(0) as usize;
-        let _ = write!(out, "{:.*}", fp, a);
-        if spec.alt {
-            if !out[start..].contains('.') {
-                out.push('.');
-            }
+/// `ddd.fff` with `p` fraction digits from dtoa digits.
+fn layout_fixed(out: &mut String, d: &Digits, p: usize, alt: bool) {
+    let digit = |idx: i32| -> char {
+        if idx >= 0 && (idx as usize) < d.digits.len() {
+            d.digits[idx as usize] as char
         } else {
-            strip_fraction_zeros(out, start);
+            '0'
+        }
+    };
+    if d.decpt > 0 {
+        for idx in 0..d.decpt {
+            out.push(digit(idx));
         }
     } else {
-        write_exp(out, a, p - 1, spec.alt, upper);
-        if !spec.alt {
-            let epos = start + out[start..].find(['e', 'E']).unwrap_or(0);
-            let tail = out[epos..].to_string();
-            out.truncate(epos);
-            strip_fraction_zeros(out, start);
-            out.push_str(&tail);
-        }
+        out.push('0');
+    }
+    if p > 0 || alt {
+        out.push('.');
+    }
+    for pos in 0..p as i32 {
+        out.push(digit(d.decpt + pos));
     }
 }
 
-fn strip_fraction_zeros(out: &mut String, start: usize) {
-    if out[start..].contains('.') {
-        while out.ends_with('0') {
-            out.pop();
-        }
-        if out.ends_with('.') {
-            out.pop();
-        }
+/// `d.ddde+XX` with `p` fraction digits from dtoa digits.
+fn layout_exp(out: &mut String, d: &Digits, p: usize, alt: bool, upper: bool, zero: bool) {
+    let first = d.digits.first().copied().unwrap_or(b'0');
+    out.push(first as char);
+    if p > 0 || alt {
+        out.push('.');
     }
+    for idx in 1..=p {
+        out.push(d.digits.get(idx).map(|&c| c as char).unwrap_or('0'));
+    }
+    let exp = if zero { 0 } else { d.decpt - 1 };
+    out.push(if upper { 'E' } else { 'e' });
+    let _ = write!(out, "{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs());
 }
 
 /// C's `%a`: `0x1.hhhp+d`, normalised, shortest digits unless a precision rounds them
@@ -277,10 +280,7 @@ fn write_hex(out: &mut String, a: f64, prec: Option<usize>, alt: bool, upper: bo
             }
         }
         out.push(table[lead as usize] as char);
-        frac <<= 12; // top 52 bits hold the 13 hex digits
-        let _ = lead;
-        let _ = &mut exp;
-        let _ = &mut frac;
+        frac <<= 12; // the 13 hex digits now fill the top 52 bits
     }
     let mut digits = [0u8; 13];
     for (i, d) in digits.iter_mut().enumerate() {
@@ -294,7 +294,7 @@ fn write_hex(out: &mut String, a: f64, prec: Option<usize>, alt: bool, upper: bo
         out.push('.');
     }
     for i in 0..n {
-        out.push(if i < 13 { digits[i] as char } else { '0' });
+        out.push(digits.get(i).map_or('0', |&d| d as char));
     }
     out.push(if upper { 'P' } else { 'p' });
     let _ = write!(out, "{}{}", if exp < 0 { '-' } else { '+' }, exp.abs());

@@ -6,6 +6,7 @@
 //! append to it directly.
 
 pub mod container;
+pub mod dtoa;
 pub mod float;
 pub mod integer;
 pub mod map;
@@ -153,7 +154,7 @@ impl Converter<'_> {
         match v {
             Value::Array(items) => self.enter(|c| c.array(items, f, rules, ind)),
             Value::Hash(map) => self.enter(|c| c.hash(map, f, rules, ind)),
-            _ => self.scalar(v, f),
+            _ => self.scalar(v, f, ind),
         }
     }
 

@@ -6,9 +6,9 @@ use super::float::{float_to_int, write_float, write_float_to_s};
 use super::integer::{write_int, IntArg};
 use super::map::Fmt;
 use super::spec::Spec;
+use super::string::SmallStr;
 use super::string::{
-    capitalize, downcase, strip, upcase, write_double_quoted, write_field, write_inspect_bytes,
-    write_quoted,
+    capitalize, downcase, strip, upcase, write_field, write_inspect_bytes, write_quoted,
 };
 use super::{illegal, Converter};
 use crate::error::{Error, Result};
@@ -37,7 +37,7 @@ fn is_float_letter(l: u8) -> bool {
 
 impl Converter<'_> {
     /// Append a non-container value formatted with `f`.
-    pub(super) fn scalar(&mut self, v: &Value, f: &Fmt) -> Result<()> {
+    pub(super) fn scalar(&mut self, v: &Value, f: &Fmt, ind: super::Indent) -> Result<()> {
         let spec = &f.spec;
         let buf = &mut *self.buf;
         match v {
@@ -74,10 +74,168 @@ impl Converter<'_> {
                 "Sensitive",
                 None,
             ),
-            _ => Err(Error::format(format!(
-                "formatting of {v:?} is not supported yet"
-            ))),
+            Value::Binary(b) => binary(buf, spec, b),
+            Value::Uri(u) => {
+                let text = u.to_string();
+                match spec.letter {
+                    b'p' => {
+                        buf.push_str("URI(");
+                        write_quoted(buf, &text, false);
+                        buf.push(')');
+                        Ok(())
+                    }
+                    b's' if spec.alt => {
+                        let mut q = String::with_capacity(text.len() + 2);
+                        write_quoted(&mut q, &text, false);
+                        kernel_s(buf, spec, &q)
+                    }
+                    b's' => kernel_s(buf, spec, &text),
+                    _ => Err(illegal("URI", spec, "sp")),
+                }
+            }
+            Value::SemVer(v) => {
+                let text = v.to_string();
+                any_object(buf, spec, &text, &text, "SemVer", None)
+            }
+            Value::SemVerRange(r) => {
+                any_object(buf, spec, r.text(), &r.canonical(), "SemVerRange", None)
+            }
+            Value::Timespan(t) => {
+                let text = t.to_string();
+                let inspect = format!("Timespan('{text}')");
+                let n = (int_arg(t.to_i()), nanos_to_seconds(t.nanos));
+                any_object(buf, spec, &text, &inspect, "Timespan", Some(n))
+            }
+            Value::Timestamp(t) => {
+                let text = t.to_string();
+                let inspect = format!("Timestamp('{text}')");
+                let n = (int_arg(t.to_i()), nanos_to_seconds(t.nanos));
+                any_object(buf, spec, &text, &inspect, "Timestamp", Some(n))
+            }
+            Value::Deferred(d) => self.deferred(d, spec, ind),
+            Value::Runtime(r) => {
+                let text = format!("#<{}>", r.class_name);
+                match spec.letter {
+                    b's' => buf.push_str(&text),
+                    b'p' => write_quoted(buf, &text, false),
+                    b'q' => buf.push_str(&text),
+                    _ => return Err(illegal("Runtime", spec, "spq")),
+                }
+                Ok(())
+            }
+            Value::Array(_) | Value::Hash(_) => Err(Error::new(
+                crate::error::ErrorKind::Internal,
+                "containers are not scalars",
+            )),
         }
+    }
+
+    /// A deferred call, as the reference prints an Object: `Deferred({'name' => ..., 'arguments' => [...]})`;
+    /// `%#p` (or `%p` inside an indenting container) puts each attribute on its own line.
+    fn deferred(
+        &mut self,
+        d: &crate::values::Deferred,
+        spec: &Spec,
+        ind: super::Indent,
+    ) -> Result<()> {
+        let indent = match spec.letter {
+            b'p' => spec.alt || ind.indenting,
+            b's' | b'q' => false,
+            _ => return Err(illegal("Object", spec, "spq")),
+        };
+        let pad = |buf: &mut String, level: usize| {
+            for _ in 0..level {
+                buf.push_str("  ");
+            }
+        };
+        self.buf.push_str("Deferred({");
+        if indent {
+            self.buf.push('\n');
+            pad(self.buf, ind.level + 1);
+        }
+        self.buf.push_str("'name' => ");
+        write_quoted(self.buf, &d.name, false);
+        if let Some(args) = &d.arguments {
+            if indent {
+                self.buf.push_str(",\n");
+                pad(self.buf, ind.level + 1);
+            } else {
+                self.buf.push_str(", ");
+            }
+            self.buf.push_str("'arguments' => ");
+            let v = Value::Array(args.clone());
+            self.value(&v, &super::map::Rules::Container, super::Indent::TOP)?;
+        }
+        if indent {
+            self.buf.push('\n');
+            pad(self.buf, ind.level);
+        }
+        self.buf.push_str("})");
+        Ok(())
+    }
+}
+
+/// Nanoseconds as float seconds the way Ruby's `Integer#fdiv` computes them: both
+/// sides divided by their greatest common divisor first, then one float division.
+fn nanos_to_seconds(nanos: i128) -> f64 {
+    let mut a = nanos.unsigned_abs();
+    let mut b: u128 = 1_000_000_000;
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    let g = a.max(1) as i128;
+    (nanos / g) as f64 / (1_000_000_000 / g) as f64
+}
+
+/// An i128 number of seconds as an integer to format.
+fn int_arg(n: i128) -> IntArg {
+    match i64::try_from(n) {
+        Ok(i) => IntArg::Small(i),
+        Err(_) => {
+            let mut m = n.unsigned_abs();
+            let mut limbs = Vec::new();
+            while m != 0 {
+                limbs.push(m as u32);
+                m >>= 32;
+            }
+            IntArg::Big(super::integer::BigMag(limbs), n < 0)
+        }
+    }
+}
+
+/// Binary letters: text (`s`, `#s` escaped), `p` as `Binary("...")`, base64 forms
+/// (`b` with line breaks, `B` strict, `u` URL-safe) and the type name (`t`, `T`);
+/// `#` quotes the text.
+fn binary(buf: &mut String, spec: &Spec, b: &crate::values::Binary) -> Result<()> {
+    let text: String = match spec.letter {
+        b's' if !spec.alt => match b.to_utf8() {
+            Some(s) => return kernel_s(buf, spec, s),
+            None => {
+                let first = b.bytes.iter().find(|&&c| c >= 0x80).copied().unwrap_or(0);
+                return Err(Error::format(format!(
+                    "\"\\x{first:02X}\" from ASCII-8BIT to UTF-8"
+                )));
+            }
+        },
+        b's' => return kernel_s(buf, spec, &inspect_bytes(&b.bytes)),
+        b'p' => {
+            spec.check_scalar_flags()?;
+            buf.push_str("Binary(\"");
+            write_field(buf, &b.to_base64_strict(), spec.left, spec.width, spec.prec);
+            buf.push_str("\")");
+            return Ok(());
+        }
+        b'b' => b.to_base64_lines(),
+        b'B' => b.to_base64_strict(),
+        b'u' => b.to_base64_urlsafe(),
+        b't' => "Binary".to_string(),
+        b'T' => "BINARY".to_string(),
+        _ => return Err(illegal("Binary", spec, "bButTsp")),
+    };
+    if spec.alt {
+        kernel_s(buf, spec, &inspect_bytes(text.as_bytes()))
+    } else {
+        kernel_s(buf, spec, &text)
     }
 }
 
@@ -142,6 +300,11 @@ fn boolean(buf: &mut String, spec: &Spec, b: bool) -> Result<()> {
 
 fn integer(buf: &mut String, spec: &Spec, i: i64) -> Result<()> {
     let l = spec.letter;
+    if spec.is_plain() && matches!(l, b'd' | b'p' | b's') {
+        // The common `%d`, `%p` and `%s`: the digits, straight into the buffer.
+        let _ = write!(buf, "{i}");
+        return Ok(());
+    }
     if is_int_letter(l) {
         spec.check_scalar_flags()?;
         write_int(buf, spec, l, IntArg::Small(i));
@@ -185,31 +348,6 @@ fn itoa(i: i64) -> SmallStr {
     s
 }
 
-/// A short string kept on the stack.
-#[derive(Default)]
-struct SmallStr {
-    bytes: [u8; 24],
-    len: usize,
-}
-
-impl SmallStr {
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
-    }
-}
-
-impl Write for SmallStr {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        let end = self.len + s.len();
-        if end > self.bytes.len() {
-            return Err(std::fmt::Error);
-        }
-        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
-}
-
 fn float(buf: &mut String, spec: &Spec, x: f64) -> Result<()> {
     let l = spec.letter;
     if is_int_letter(l) {
@@ -223,6 +361,10 @@ fn float(buf: &mut String, spec: &Spec, x: f64) -> Result<()> {
         return Ok(());
     }
     match l {
+        b'p' | b's' if spec.is_plain() => {
+            write_float_to_s(buf, x);
+            Ok(())
+        }
         b'p' | b's' => {
             let mut text = String::with_capacity(26);
             let quoted = l == b's' && spec.alt;
@@ -364,11 +506,22 @@ fn any_object(
             Some((_, x)) => write_float(buf, spec, l, x),
             None => return Err(Error::format(format!("can't convert {name} into Float"))),
         },
-        b'c' => {
-            return Err(Error::format(format!(
-                "no implicit conversion of {name} into Integer"
-            )))
-        }
+        b'c' => match number {
+            Some((IntArg::Small(i), _)) => {
+                let c = u32::try_from(i)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| Error::format("invalid character"))?;
+                let mut tmp = [0u8; 4];
+                write_field(buf, c.encode_utf8(&mut tmp), spec.left, spec.width, None);
+            }
+            Some(_) => return Err(Error::format("invalid character")),
+            None => {
+                return Err(Error::format(format!(
+                    "no implicit conversion of {name} into Integer"
+                )))
+            }
+        },
         _ => {
             return Err(Error::format(format!(
                 "malformed format string - %{}",
@@ -384,11 +537,4 @@ pub fn inspect_bytes(bytes: &[u8]) -> String {
     let mut s = String::new();
     write_inspect_bytes(&mut s, bytes);
     s
-}
-
-/// Double quoted Puppet text (used by the `#` forms).
-pub fn double_quoted(s: &str) -> String {
-    let mut q = String::new();
-    write_double_quoted(&mut q, s);
-    q
 }

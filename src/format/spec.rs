@@ -162,6 +162,11 @@ impl Spec {
         Ok(spec)
     }
 
+    /// True when nothing but the letter was given (`%d`, `%p`, ...).
+    pub fn is_plain(&self) -> bool {
+        self.text.len() == 2
+    }
+
     /// The letter as a char.
     pub fn letter_char(&self) -> char {
         self.letter as char
@@ -226,4 +231,41 @@ fn parse_number(digits: &str) -> usize {
     digits.bytes().fold(0usize, |n, d| {
         n.saturating_mul(10).saturating_add((d - b'0') as usize)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed001_format_flags_width_precision() {
+        let s = Spec::parse("%-#+08.3x").unwrap();
+        assert!(s.left && s.alt && s.zero && s.plus());
+        assert_eq!((s.width, s.prec, s.letter), (Some(8), Some(3), b'x'));
+        assert_eq!(s.flags(), "-#+0");
+        let s = Spec::parse("% (a").unwrap();
+        assert_eq!(s.delimiters(("[", "]")), ("(", ")"));
+        assert_eq!(Spec::parse("% a").unwrap().delimiters(("[", "]")), ("", ""));
+    }
+
+    #[test]
+    fn seed001_format_errors() {
+        assert_eq!(
+            Spec::parse("%--d").unwrap_err().message,
+            "The same flag can only be used once, got '%--d'"
+        );
+        assert_eq!(
+            Spec::parse("%[(a").unwrap_err().message,
+            "Only one of the delimiters [ { ( < | can be given in the format flags, got '%[(a'"
+        );
+        assert!(Spec::parse("%010.2").is_err());
+        assert_eq!(
+            Spec::parse("%[d")
+                .unwrap()
+                .check_scalar_flags()
+                .unwrap_err()
+                .message,
+            "malformed format string - %["
+        );
+    }
 }

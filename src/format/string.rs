@@ -160,3 +160,65 @@ pub fn write_inspect_bytes(buf: &mut String, bytes: &[u8]) {
     }
     buf.push('"');
 }
+
+/// A short string kept on the stack (number texts), written with `write!`.
+#[derive(Default)]
+pub struct SmallStr {
+    bytes: [u8; 32],
+    len: usize,
+}
+
+impl SmallStr {
+    /// The text written so far.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
+    }
+}
+
+impl Write for SmallStr {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let end = self.len + s.len();
+        if end > self.bytes.len() {
+            return Err(std::fmt::Error);
+        }
+        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
+        self.len = end;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(s: &str) -> String {
+        let mut out = String::new();
+        write_quoted(&mut out, s, false);
+        out
+    }
+
+    #[test]
+    fn seed001_string_p_quoting() {
+        assert_eq!(q("it's"), r"'it\'s'");
+        assert_eq!(q(r"a\b"), r"'a\b'");
+        assert_eq!(q(r"a\"), r"'a\'");
+        assert_eq!(q("a\nb"), r#""a\nb""#);
+        assert_eq!(q("$x\u{1}\"y"), r#""\$x\u{1}\"y""#);
+        assert_eq!(q("é"), "'é'");
+    }
+
+    #[test]
+    fn field_width_counts_characters() {
+        let mut out = String::new();
+        write_field(&mut out, "héllo", true, Some(8), Some(3));
+        assert_eq!(out, "hél     ");
+    }
+
+    #[test]
+    fn ruby_case_and_strip() {
+        let mut out = String::new();
+        capitalize("ǆa", &mut out);
+        assert_eq!(out, "ǅa");
+        assert_eq!(strip("\0 a \t\0"), "a");
+    }
+}

@@ -332,8 +332,10 @@ pub struct Token<'src> {
     /// `"true"`/`"false"` for BOOLEAN, the raw lines for SUBLOCATE, and the
     /// empty string for EPP_START, RENDER_EXPR and EOF.
     pub value: Cow<'src, str>,
-    /// For tokens lexed from heredoc text: the offset and length the reference
-    /// reports, relative to the processed heredoc text. `None` elsewhere.
+    /// The offset and length the reference reports, where they differ from
+    /// `span`: for tokens lexed from heredoc text (relative to the processed
+    /// heredoc text), and for SUBLOCATE over non-ASCII text (the reference
+    /// counts its length in characters). `None` elsewhere.
     pub sub_span: Option<Span>,
 }
 

@@ -18,7 +18,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 /// How many aliases may be in the middle of resolution at once (a chain A -> B -> C ...).
-const MAX_CHAIN: usize = 200;
+const MAX_CHAIN: usize = 64;
 
 /// One definition: where it came from and its type expression.
 #[derive(Clone)]
@@ -137,9 +137,8 @@ impl AliasRegistry {
             if p.is_dir() {
                 self.load_dir(&p, names)?;
             } else if p.extension().is_some_and(|e| e == "pp") {
-                let text = std::fs::read_to_string(&p).map_err(|e| {
-                    Error::argument(format!("cannot read {}: {e}", p.display()))
-                })?;
+                let text = std::fs::read_to_string(&p)
+                    .map_err(|e| Error::argument(format!("cannot read {}: {e}", p.display())))?;
                 let defined = self.add_source(&text).map_err(|mut e| {
                     e.message = format!("{} (file: {})", e.message, p.display());
                     e
@@ -157,7 +156,11 @@ impl AliasRegistry {
 
     /// The names defined, in no particular order.
     pub fn names(&self) -> Vec<String> {
-        self.lock().defs.values().map(|d| d.name.to_string()).collect()
+        self.lock()
+            .defs
+            .values()
+            .map(|d| d.name.to_string())
+            .collect()
     }
 
     /// The alias type called `name` (resolving it on first use), or `None` when undefined.
@@ -202,7 +205,7 @@ impl AliasRegistry {
                 def.name
             )));
         }
-        node.resolve(body);
+        node.resolve(super::normalize::normalize(&body));
         Ok(Some(alias_type))
     }
 }

@@ -382,6 +382,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
                         source_text_value(&params[0]).replace("default", "Default")
                     )))
                 }
+                Value::Hash(m) if m.is_empty() && n == "TypeSet" => tf::type_set(),
                 Value::Hash(_) => {
                     let mut s = String::from(n);
                     s.push('[');
@@ -526,7 +527,8 @@ fn create_pattern(params: &[Value]) -> CResult<Type> {
             Value::Type(t) => match t.kind() {
                 TypeKind::Pattern(ps) => out.extend(ps.iter().cloned()),
                 TypeKind::Regexp(Some(r)) => out.push(r.clone()),
-                TypeKind::Regexp(None) => {}
+                // The unparameterised Regexp stands for the empty pattern.
+                TypeKind::Regexp(None) => out.push(Regexp::new("")?),
                 _ => {
                     return Err(type_err(format!(
                         "Only String, Regexp, Pattern-Type, and Regexp-Type are allowed: got '{t}"
@@ -548,10 +550,11 @@ fn create_array(params: &[Value]) -> CResult<Type> {
     check_count("Array", params, 1, 3, "1 to 3")?;
     match params {
         [Value::Type(t)] => Ok(tf::array_of(t.clone())),
-        [Value::Integer(_)] => Ok(tf::array_sized(tf::any(), size_params(params)?)),
+        // The reference accepts a lone size only when it is 1.
+        [Value::Integer(1)] => Ok(tf::array_sized(tf::any(), size_params(params)?)),
         [Value::Type(t), rest @ ..] => Ok(tf::array_sized(t.clone(), size_params(rest)?)),
         // The reference takes a leading size pair as `Array[Default, from, to]`.
-        [a, b] if is_bound(a) && is_bound(b) && matches!(a, Value::Integer(_)) => {
+        [a, b] if is_bound(a) && is_bound(b) => {
             Ok(tf::array_sized(tf::default(), size_params(params)?))
         }
         _ => Err(CreateError::InvalidSpec),
@@ -565,7 +568,7 @@ fn create_hash(params: &[Value]) -> CResult<Type> {
         [Value::Type(k), Value::Type(v), rest @ ..] => {
             Ok(tf::hash_sized(k.clone(), v.clone(), size_params(rest)?))
         }
-        [Value::Integer(_), b] if is_bound(b) => Ok(tf::hash_sized(
+        [a, b] if is_bound(a) && is_bound(b) => Ok(tf::hash_sized(
             tf::default(),
             tf::default(),
             size_params(params)?,
@@ -603,7 +606,8 @@ fn create_tuple(params: &[Value]) -> CResult<Type> {
     }
     match size {
         None => Ok(tf::tuple(ts)),
-        Some((a, b)) => Ok(tf::tuple_sized(ts, a, b)?),
+        // Tuple checks a `default` lower bound as 0 against the upper one.
+        Some((a, b)) => Ok(tf::tuple_sized(ts, a.or(Some(0)), b)?),
     }
 }
 
@@ -687,6 +691,11 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
         }
     };
     let name = match name {
+        Value::String(s) if s.is_empty() => {
+            return Err(type_err(
+                "Runtime 'name_or_pattern' has wrong type, expects a value of type String[1] or Tuple[Regexp, String[1]], got String",
+            ))
+        }
         Value::String(s) => RuntimeName::Name(s.clone()),
         Value::Array(items) => match items.as_slice() {
             [Value::Regexp(r), Value::String(s)] => RuntimeName::Pattern(r.clone(), s.clone()),

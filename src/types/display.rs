@@ -106,7 +106,8 @@ pub fn write_quoted(f: &mut impl Write, s: &str) -> fmt::Result {
         }
     }
     if escaped {
-        f.write_str("\\\\")?;
+        // A trailing backslash is written as is (the reference does not double it).
+        f.write_char('\\')?;
     }
     f.write_char('\'')
 }
@@ -128,7 +129,7 @@ pub fn write_regexp(f: &mut impl Write, r: &Regexp) -> fmt::Result {
                 f.write_char(c)?;
             }
             '/' => f.write_str("\\/")?,
-            '\n' | '\t' => f.write_char(c)?,
+            '\n' | '\t' | '\r' => f.write_char(c)?,
             c if (c as u32) < 0x20 || c as u32 == 0x7f => write!(f, "\\x{:02X}", c as u32)?,
             c => f.write_char(c)?,
         }
@@ -452,12 +453,19 @@ pub fn write_type(f: &mut W<'_>, t: &Type) -> fmt::Result {
             }
             Ok(())
         }),
-        K::Timespan(a, b) => write_bounds(f, "Timespan", a, b, |f, t| {
-            write_quoted(f, &super::rich::timespan_text(t))
-        }),
-        K::Timestamp(a, b) => write_bounds(f, "Timestamp", a, b, |f, t| {
-            write_quoted(f, &super::rich::timestamp_text(t))
-        }),
+        // Equal bounds print once, as the reference does for these two.
+        K::Timespan(a, b) => {
+            let b = if a.is_some() && a == b { &None } else { b };
+            write_bounds(f, "Timespan", a, b, |f, t| {
+                write_quoted(f, &super::rich::timespan_text(t))
+            })
+        }
+        K::Timestamp(a, b) => {
+            let b = if a.is_some() && a == b { &None } else { b };
+            write_bounds(f, "Timestamp", a, b, |f, t| {
+                write_quoted(f, &super::rich::timestamp_text(t))
+            })
+        }
         K::Uri(None) => f.write_str("URI"),
         K::Uri(Some(map)) => bracket(f, "URI", |f| write_value_w(f, &Value::Hash(map.clone()))),
         K::Collection(None) => f.write_str("Collection"),
@@ -633,7 +641,7 @@ mod tests {
             ("a", "'a'"),
             ("a'b", "'a\\'b'"),
             ("a\\b", "'a\\b'"),
-            ("a\\", "'a\\\\'"),
+            ("a\\", "'a\\'"),
             ("x\ny", "\"x\\ny\""),
             ("e\u{1}f", "\"e\\u{1}f\""),
             ("x\n$\\y\"", "\"x\\n\\$\\\\y\\\"\""),

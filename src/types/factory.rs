@@ -156,16 +156,19 @@ pub fn float_range(from: Option<f64>, to: Option<f64>) -> Result<Type> {
 }
 
 /// A size range for String, Array, Hash, Collection, Tuple and Callable:
-/// `from` defaults to 0, negative ends clamp to 0, and `from > to` is an error.
+/// `from` defaults to 0, negative ends clamp to 0, and a given `from` greater
+/// than `to` is an error.
 pub fn size_range(from: Option<i64>, to: Option<i64>) -> Result<IntRange> {
-    let f = from.unwrap_or(0).max(0);
-    let t = to.map(|t| t.max(0));
-    if let Some(t) = t {
+    // An open lower end is 0 and is not checked against the upper end.
+    if let (Some(f), Some(t)) = (from, to) {
         if f > t {
             return Err(from_to_error(f, t));
         }
     }
-    Ok(IntRange::new(Some(f), t))
+    Ok(IntRange::new(
+        Some(from.unwrap_or(0).max(0)),
+        to.map(|t| t.max(0)),
+    ))
 }
 
 /// `String[from, to]`: strings whose length is in the range.
@@ -470,11 +473,12 @@ pub fn iterator(t: Option<Type>) -> Type {
     }
 }
 
-/// `Sensitive[t]`; `Sensitive[Any]` is `Sensitive`.
+/// `Sensitive[t]` with `t` generalised (`Sensitive[Integer[1, 2]]` is
+/// `Sensitive[Integer]`, as in the reference); `Sensitive[Any]` is `Sensitive`.
 pub fn sensitive(t: Option<Type>) -> Type {
     match t {
         Some(t) if !matches!(t.kind(), TypeKind::Any) => {
-            Type::from_kind(TypeKind::Sensitive(Some(t)))
+            Type::from_kind(TypeKind::Sensitive(Some(super::calc::generalize(&t))))
         }
         _ => sensitive_any(),
     }

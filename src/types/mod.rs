@@ -1,11 +1,14 @@
 //! The Puppet type system: the type model, its construction and validation,
 //! the canonical text, the parser from type expressions, and the calculator.
 
+pub mod aliases;
 pub mod calc;
 pub mod create;
 pub mod display;
 pub mod factory;
 pub mod model;
+pub mod normalize;
+pub mod parse;
 pub mod rich;
 pub mod rich_create;
 

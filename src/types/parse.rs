@@ -79,11 +79,7 @@ impl<'a> TypeParser<'a> {
 
     /// Interpret an already parsed expression of `program` as a type.
     pub fn interpret(&self, program: &Program, e: &Expr) -> Result<Type> {
-        Interp {
-            p: self,
-            program,
-        }
-        .type_of(e)
+        Interp { p: self, program }.type_of(e)
     }
 }
 
@@ -132,10 +128,10 @@ impl Interp<'_, '_> {
         if let Some(reg) = self.p.aliases {
             if let Some(t) = reg.lookup(name).map_err(|err| err.with_span(e.span))? {
                 if !params.is_empty() {
-                    return Err(Error::type_error(format!(
-                        "Not a parameterized type <{name}>"
-                    ))
-                    .with_span(e.span));
+                    return Err(
+                        Error::type_error(format!("Not a parameterized type <{name}>"))
+                            .with_span(e.span),
+                    );
                 }
                 return Ok(t);
             }
@@ -154,16 +150,16 @@ impl Interp<'_, '_> {
             ExprKind::LiteralBoolean(b) => Value::Boolean(*b),
             ExprKind::LiteralDefault => Value::Default,
             ExprKind::LiteralUndef => Value::Undef,
-            ExprKind::LiteralString(s) | ExprKind::QualifiedName(s) => Value::String(s.as_str().into()),
+            ExprKind::LiteralString(s) | ExprKind::QualifiedName(s) => {
+                Value::String(s.as_str().into())
+            }
             ExprKind::LiteralRegex(r) => {
                 Value::Regexp(Regexp::new(r).map_err(|err| err.with_span(e.span))?)
             }
             ExprKind::UnaryMinus(inner) => match &inner.kind {
-                ExprKind::LiteralInteger { value, .. } => Value::Integer(
-                    value
-                        .checked_neg()
-                        .ok_or_else(|| self.invalid(e))?,
-                ),
+                ExprKind::LiteralInteger { value, .. } => {
+                    Value::Integer(value.checked_neg().ok_or_else(|| self.invalid(e))?)
+                }
                 ExprKind::LiteralFloat(x) => Value::Float(-x),
                 _ => return Err(self.invalid(e)),
             },
@@ -217,7 +213,9 @@ impl Interp<'_, '_> {
             (Some("SemVerRange"), [Value::String(s)]) => Ok(Value::SemVerRange(Arc::new(
                 SemVerRange::parse(s).map_err(|err| err.with_span(e.span))?,
             ))),
-            (Some("Timespan"), [Value::Integer(i)]) => Ok(Value::Timespan(Timespan::from_seconds(*i))),
+            (Some("Timespan"), [Value::Integer(i)]) => {
+                Ok(Value::Timespan(Timespan::from_seconds(*i)))
+            }
             (Some("Timespan"), [Value::Float(x)]) => Ok(Value::Timespan(
                 Timespan::from_float_seconds(*x).map_err(|err| err.with_span(e.span))?,
             )),

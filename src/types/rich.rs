@@ -4,36 +4,12 @@
 //! `'>=1.0.0 <2.0.0'`.
 
 use crate::values::{SemVerRange, Timespan, Timestamp};
-use std::fmt::Write;
 
 const NANOS_PER_SEC: i128 = 1_000_000_000;
 
-/// `D-HH:MM:SS.F` where F is `0` for whole seconds and nine digits otherwise
-/// (inside a type the reference prints all nine digits, unlike `Timespan#to_s`).
+/// `D-HH:MM:SS.F`: the Timespan's default text (`%D-%H:%M:%S.%-N`).
 pub fn timespan_text(t: &Timespan) -> String {
-    let mut out = String::new();
-    let mut n = t.nanos;
-    if n < 0 {
-        out.push('-');
-        n = -n;
-    }
-    let frac = n % NANOS_PER_SEC;
-    let secs = n / NANOS_PER_SEC;
-    let (days, rem) = (secs / 86_400, secs % 86_400);
-    let _ = write!(
-        out,
-        "{}-{:02}:{:02}:{:02}.",
-        days,
-        rem / 3600,
-        rem % 3600 / 60,
-        rem % 60
-    );
-    if frac == 0 {
-        out.push('0');
-    } else {
-        let _ = write!(out, "{frac:09}");
-    }
-    out
+    t.to_string()
 }
 
 /// `YYYY-MM-DDTHH:MM:SS.NNNNNNNNN UTC`.
@@ -90,7 +66,7 @@ mod tests {
             timespan_text(&Timespan {
                 nanos: 1_500_000_000
             }),
-            "0-00:00:01.500000000"
+            "0-00:00:01.5"
         );
         assert_eq!(
             timespan_text(&Timespan {

@@ -173,7 +173,7 @@ pub fn uri(p: &Value) -> CResult<Type> {
             }
             Ok(tf::uri(Some(out)))
         }
-        Value::Integer(_) => Ok(tf::uri_any()),
+        Value::Integer(_) | Value::Default | Value::Type(_) => Ok(tf::uri_any()),
         Value::String(s) => {
             let bad = || {
                 err(format!(

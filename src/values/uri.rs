@@ -115,8 +115,10 @@ fn pchar(b: u8) -> bool {
 
 fn ruby_inspect(s: &str) -> String {
     let mut out = String::from("\"");
-    for c in s.chars() {
+    let mut it = s.chars().peekable();
+    while let Some(c) = it.next() {
         match c {
+            '#' if matches!(it.peek(), Some('$' | '@' | '{')) => out.push_str("\\#"),
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
@@ -212,12 +214,8 @@ impl Uri {
         if b[i..].starts_with(b"//") {
             let (ui, host, port, n) = authority(&b[i + 2..]).ok_or_else(|| bad(s))?;
             i += 2 + n;
-            u.host = if host.is_empty() && ui.is_some() {
-                None
-            } else {
-                Some(host)
-            };
-            u.userinfo = ui;
+            u.host = (!host.is_empty()).then_some(host);
+            u.userinfo = ui.filter(|x| !x.is_empty());
             if let Some(p) = port.filter(|p| !p.is_empty()) {
                 u.port = Some(p.parse().map_err(|_| bad(s))?);
             }
@@ -247,7 +245,7 @@ impl Uri {
         }
         if b.get(i) == Some(&b'?') {
             let n = b[i + 1..].iter().take_while(|&&c| c != b'#').count();
-            u.query = Some(escape_query(&text(&b[i + 1..i + 1 + n]))?);
+            u.query = Some(text(&b[i + 1..i + 1 + n]));
             i += 1 + n;
         }
         if b.get(i) == Some(&b'#') {
@@ -265,13 +263,66 @@ impl Uri {
                 o.push_str(&q);
             }
             u.opaque = Some(o);
+        } else if let Some(q) = u.query.take() {
+            u.query = Some(escape_query(&q)?);
         }
         u.finish();
+        if u.scheme.as_deref() == Some("mailto") {
+            u.check_mailto()?;
+        }
         Ok(u)
+    }
+
+    /// Ruby's `URI::MailTo` accepts only `addr@host` lists (`,`/`;` separated) before `?`.
+    fn check_mailto(&mut self) -> Result<()> {
+        if self.opaque.is_none() {
+            if let Some(q) = &self.query {
+                self.opaque = Some(format!("?{q}"));
+            }
+        }
+        let Some(o) = &self.opaque else {
+            return Err(Error::argument("missing opaque part for mailto URL"));
+        };
+        let to = o.split('?').next().unwrap_or("");
+        let mut ok = true;
+        let mut rest = to;
+        while !rest.is_empty() {
+            // one `[^@,;]+@[^@,;]+` followed by the end or a separator
+            let stop = |c: char| c == '@' || c == ',' || c == ';';
+            let local = rest.find(stop).unwrap_or(rest.len());
+            if local == 0 || !rest[local..].starts_with('@') {
+                ok = false;
+                break;
+            }
+            let after = &rest[local + 1..];
+            let dom = after.find(stop).unwrap_or(after.len());
+            if dom == 0 || after[dom..].starts_with('@') {
+                ok = false;
+                break;
+            }
+            rest = &after[dom..];
+            if let Some(r) = rest.strip_prefix([',', ';']) {
+                rest = r;
+            }
+        }
+        if !ok {
+            return Err(Error::argument(format!(
+                "unrecognised opaque part for mailtoURL: {o}"
+            )));
+        }
+        Ok(())
     }
 
     /// Apply scheme specifics: default port, ftp path without its leading `/`.
     fn finish(&mut self) {
+        if self.scheme.as_deref() == Some("file") {
+            // URI::File has no userinfo or port, and an absent host is ""
+            self.userinfo = None;
+            self.port = None;
+            if self.host.is_none() && self.opaque.is_none() {
+                self.host = Some(String::new());
+            }
+        }
         if self.port.is_none() {
             self.port = default_port(self.scheme.as_deref());
         }

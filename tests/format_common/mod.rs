@@ -67,7 +67,8 @@ impl<'a> Reader<'a> {
 
     /// A value code.
     pub fn value(&mut self) -> Value {
-        match self.next() {
+        let c = self.next();
+        match c {
             b'u' => Value::Undef,
             b'D' => Value::Default,
             b'T' => Value::Boolean(true),
@@ -121,6 +122,53 @@ impl<'a> Reader<'a> {
                 let v = self.value();
                 self.expect(b')');
                 Value::Sensitive(Arc::new(v))
+            }
+            b'b' => Value::Binary(
+                puppet_types::values::Binary::from_string(&self.qstr(), Some("%B")).unwrap(),
+            ),
+            b'v' => Value::SemVer(Arc::new(
+                puppet_types::values::SemVer::parse(&self.qstr()).unwrap(),
+            )),
+            b'R' => Value::SemVerRange(Arc::new(
+                puppet_types::values::SemVerRange::parse(&self.qstr()).unwrap(),
+            )),
+            b'n' | b'm' => {
+                let start = self.pos;
+                while self.peek() != b';' {
+                    self.pos += 1;
+                }
+                let n: i128 = std::str::from_utf8(&self.s[start..self.pos])
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                self.pos += 1;
+                if c == b'n' {
+                    Value::Timespan(puppet_types::values::Timespan::new(n))
+                } else {
+                    Value::Timestamp(puppet_types::values::Timestamp::new(n))
+                }
+            }
+            b'U' => Value::Uri(Arc::new(
+                puppet_types::values::Uri::parse(&self.qstr()).unwrap(),
+            )),
+            b'y' => Value::Type(type_from_text(&self.qstr())),
+            b'd' => {
+                self.expect(b'(');
+                let name = self.qstr();
+                let arguments = if self.peek() == b',' {
+                    self.pos += 1;
+                    match self.value() {
+                        Value::Array(a) => Some(a),
+                        _ => panic!("deferred arguments must be an array"),
+                    }
+                } else {
+                    None
+                };
+                self.expect(b')');
+                Value::Deferred(Arc::new(puppet_types::values::Deferred {
+                    name: name.into(),
+                    arguments,
+                }))
             }
             c => panic!("unknown value code {:?}", c as char),
         }

@@ -298,11 +298,13 @@ impl<'src> Lexer<'src> {
         interpolate: bool,
     ) -> Result<(), Error> {
         let raw_end = lines.last().map_or(text_start, |l| l.1);
-        let sub = Token::new(
-            TokenKind::SubLocate,
-            Span::new(text_start, raw_end),
-            self.text(text_start, raw_end),
-        );
+        let raw = self.text(text_start, raw_end);
+        let mut sub = Token::new(TokenKind::SubLocate, Span::new(text_start, raw_end), raw);
+        let chars = raw.chars().count();
+        if chars != raw.len() {
+            // the reference reports the length of the lines in characters
+            sub.sub_span = Some(Span::new(text_start, text_start + chars));
+        }
         self.queue.push_back(sub);
 
         // remove the margin, join, and trim the last line break if asked

@@ -14,6 +14,7 @@
 //! in it) or a heredoc is lexed in one go into a queue that `next_token`
 //! then drains; everything else is lexed on demand.
 
+pub mod dump;
 mod epp;
 mod heredoc;
 mod numbers;
@@ -526,6 +527,14 @@ impl<'src> Lexer<'src> {
                 } else {
                     Cow::Borrowed(inner)
                 };
+                // the reference compiles the regex while lexing; an invalid one is an error
+                if let Err(e) = onig::Regex::with_options(
+                    &value,
+                    onig::RegexOptions::REGEX_OPTION_NONE,
+                    onig::Syntax::ruby(),
+                ) {
+                    return Err(self.error_at(format!("{}: /{}/", e.description(), value), start));
+                }
                 return Ok(Lexed::Token(Token::new(
                     TokenKind::Regex,
                     Span::new(start, end),

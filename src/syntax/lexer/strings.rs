@@ -3,7 +3,7 @@
 //! for heredoc text (the reference's "unquoted" strings), and escape
 //! processing with the reference's rules.
 
-use super::{Lexed, Lexer, MAX_NESTING};
+use super::{Lexed, Lexer, UqMode, MAX_NESTING};
 use crate::error::Error;
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
@@ -261,6 +261,13 @@ impl<'src> Lexer<'src> {
         self.pos = from;
         let b = self.b;
         let mut i = from;
+        // a quote right after the opening one is text when an evenly escaped quote follows
+        if b.get(from) == Some(&b'\'') {
+            let run = b[from + 1..].iter().take_while(|&&c| c == b'\\').count();
+            if run % 2 == 0 && b.get(from + 1 + run) == Some(&b'\'') {
+                i = from + 1;
+            }
+        }
         loop {
             match b[i..].iter().position(|&c| c == b'\'' || c == b'\\') {
                 None => {
@@ -300,7 +307,21 @@ impl<'src> Lexer<'src> {
             self.last_match = Some((from, b.len()));
             return Some((b.len(), Terminator::End));
         }
+        let is_term = |c: u8| c == b'$' || (kind == Slurp::Dq && c == b'"');
         let mut i = from;
+        // The reference's pattern lets a terminator character at the very
+        // start be consumed as text when an (evenly escaped) terminator follows.
+        if kind != Slurp::UqNoEscape && b.get(from).copied().is_some_and(is_term) {
+            let run = b[from + 1..].iter().take_while(|&&c| c == b'\\').count();
+            let next = b.get(from + 1 + run).copied();
+            let follows = match next {
+                Some(c) => is_term(c),
+                None => kind == Slurp::Uq,
+            };
+            if run % 2 == 0 && follows {
+                i = from + 1;
+            }
+        }
         let mut backslashes = 0usize;
         while i < b.len() {
             let c = b[i];
@@ -341,18 +362,16 @@ impl<'src> Lexer<'src> {
         Some((b.len(), Terminator::End))
     }
 
-    fn escapes(&self) -> Escapes {
-        self.uq.map_or(Escapes::DQ, |u| u.escapes)
-    }
-
-    fn slurp_kind(&self) -> Slurp {
-        self.uq.map_or(Slurp::Dq, |u| u.slurp)
-    }
-
     /// Appends the processed text `from..to` to `text`.
-    fn add_part(&self, text: &mut Cow<'src, str>, from: usize, to: usize) -> Result<(), Error> {
+    fn add_part(
+        &self,
+        text: &mut Cow<'src, str>,
+        from: usize,
+        to: usize,
+        escapes: Escapes,
+    ) -> Result<(), Error> {
         let raw = self.text(from, to);
-        let part = unescape(raw, self.escapes()).map_err(|m| self.error_at(m, self.pos))?;
+        let part = unescape(raw, escapes).map_err(|m| self.error_at(m, self.pos))?;
         if text.is_empty() {
             *text = part;
         } else {
@@ -366,12 +385,16 @@ impl<'src> Lexer<'src> {
         let start = self.pos;
         self.last_match = Some((start, start + 1));
         self.pos += 1;
-        self.string_parts(start, true)
+        self.string_parts(start, Slurp::Dq, Escapes::DQ)
     }
 
     /// Heredoc text (the reference's unquoted string): STRING or DQPRE ... DQPOST queued.
     pub(super) fn interpolate_uq(&mut self) -> Result<(), Error> {
-        if let Lexed::Token(t) = self.string_parts(0, true)? {
+        let uq = self.uq.unwrap_or(UqMode {
+            escapes: Escapes::default(),
+            slurp: Slurp::All,
+        });
+        if let Lexed::Token(t) = self.string_parts(0, uq.slurp, uq.escapes)? {
             self.queue.push_back(t);
         }
         Ok(())
@@ -379,7 +402,12 @@ impl<'src> Lexer<'src> {
 
     /// Lexes string parts from the current position to the end of the string.
     /// `start` is where the first part's token starts (the opening quote).
-    fn string_parts(&mut self, start: usize, first: bool) -> Result<Lexed<'src>, Error> {
+    fn string_parts(
+        &mut self,
+        start: usize,
+        kind: Slurp,
+        escapes: Escapes,
+    ) -> Result<Lexed<'src>, Error> {
         self.depth += 1;
         if self.depth > MAX_NESTING {
             return Err(self.error_at(
@@ -387,13 +415,18 @@ impl<'src> Lexer<'src> {
                 start,
             ));
         }
-        let result = self.string_parts_inner(start, first);
+        let result = self.string_parts_inner(start, kind, escapes);
         self.depth -= 1;
         result
     }
 
-    fn string_parts_inner(&mut self, start: usize, mut first: bool) -> Result<Lexed<'src>, Error> {
-        let kind = self.slurp_kind();
+    fn string_parts_inner(
+        &mut self,
+        start: usize,
+        kind: Slurp,
+        escapes: Escapes,
+    ) -> Result<Lexed<'src>, Error> {
+        let mut first = true;
         let mut before = start;
         loop {
             let mut text: Cow<'src, str> = Cow::Borrowed("");
@@ -418,7 +451,7 @@ impl<'src> Lexer<'src> {
                     );
                     return Err(self.error_at(msg, at_error));
                 };
-                self.add_part(&mut text, part_from, part_end)?;
+                self.add_part(&mut text, part_from, part_end, escapes)?;
                 match term {
                     Terminator::Quote | Terminator::End => {
                         let t = Token::new(post, Span::new(before, self.pos), text);

@@ -4,8 +4,9 @@
 //! recursive aliases (guarded: recursion seen on both sides answers true).
 
 use super::instance::{effective_key, key_is_optional, str_instance_of};
+use super::walk::is_self_recursive;
 use super::{any_type, range_covers, size_bounds, undef_type, MAX_DEPTH};
-use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
+use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeAlias, TypeKind};
 use std::sync::Arc;
 
 /// True when every value of `b` is also a value of `a` (`a` accepts `b`).
@@ -19,22 +20,21 @@ pub fn types_equal(a: &Type, b: &Type) -> bool {
     a == b || (is_assignable(a, b) && is_assignable(b, a))
 }
 
+/// The recursion guard of one top-level check. Like the reference's, it
+/// records every self-recursive alias met on either side; once recursion has
+/// been seen on both sides the check answers true (all checks up to that
+/// point held), and the flags stay set for the rest of the traversal.
 #[derive(Default)]
 struct Guard {
     depth: u32,
-    /// (this, that) identities for every step that went through an alias.
-    stack: Vec<(usize, usize)>,
+    this_seen: Vec<usize>,
+    that_seen: Vec<usize>,
+    this_rec: bool,
+    that_rec: bool,
 }
 
-fn ident(t: &Type) -> usize {
-    match t.kind() {
-        TypeKind::Alias(a) => Arc::as_ptr(a) as *const u8 as usize,
-        _ => t.kind() as *const TypeKind as usize,
-    }
-}
-
-fn is_alias(t: &Type) -> bool {
-    matches!(t.kind(), TypeKind::Alias(_))
+fn alias_ptr(a: &Arc<TypeAlias>) -> usize {
+    Arc::as_ptr(a) as *const u8 as usize
 }
 
 /// The `[from, to]` of an optional size range as `(from, to)`.
@@ -125,62 +125,50 @@ fn opt_covers<T: Ord + Copy>(a: (Option<T>, Option<T>), b: (Option<T>, Option<T>
 }
 
 impl Guard {
-    /// `a.assignable?(b)`, with dispatch on `a`'s overrides first and then on `b`.
+    /// Record a self-recursive alias met on the `this` (or `that`) side;
+    /// true when recursion has now been seen on both sides.
+    fn add(&mut self, a: &Arc<TypeAlias>, this: bool) -> bool {
+        let p = alias_ptr(a);
+        let (seen, rec) = if this {
+            (&mut self.this_seen, &mut self.this_rec)
+        } else {
+            (&mut self.that_seen, &mut self.that_rec)
+        };
+        if seen.contains(&p) {
+            *rec = true;
+        } else {
+            seen.push(p);
+        }
+        self.this_rec && self.that_rec
+    }
+
+    /// `a.assignable?(b)`: the overrides of `a`'s kind, else the generic dispatch.
     fn assignable(&mut self, a: &Type, b: &Type) -> bool {
         use TypeKind as K;
-        if a.ptr_eq(b) {
-            return true;
-        }
         if self.depth >= MAX_DEPTH {
             return false;
         }
-        if is_alias(a) || is_alias(b) {
-            let key = (ident(a), ident(b));
-            if self.stack.contains(&key) {
-                // Recursion: both sides recurring means every check so far held.
-                return is_alias(a) && is_alias(b);
-            }
-            self.stack.push(key);
-            self.depth += 1;
-            let r = match (a.kind(), b.kind()) {
-                (K::Alias(x), _) => match x.resolved() {
-                    Some(t) => self.assignable(t, b),
-                    None => false,
-                },
-                (_, K::Alias(y)) => match y.resolved() {
-                    Some(t) => self.assignable(a, t),
-                    None => false,
-                },
-                _ => unreachable!(),
-            };
-            self.depth -= 1;
-            self.stack.pop();
-            return r;
-        }
         self.depth += 1;
-        let r = self.dispatch(a, b);
+        let r = match a.kind() {
+            K::Unit => true,
+            K::Alias(al) => {
+                if is_self_recursive(al) && self.add(al, true) {
+                    true
+                } else {
+                    self.generic(a, b)
+                }
+            }
+            K::Variant(ts) => match b.kind() {
+                K::Variant(bs) => {
+                    ts.is_empty() || (!bs.is_empty() && bs.iter().all(|bt| self.generic(a, bt)))
+                }
+                K::Undef if ts.is_empty() => false,
+                _ => self.generic(a, b),
+            },
+            _ => self.generic(a, b),
+        };
         self.depth -= 1;
         r
-    }
-
-    fn dispatch(&mut self, a: &Type, b: &Type) -> bool {
-        use TypeKind as K;
-        match a.kind() {
-            K::Unit => return true,
-            K::Variant(ts) => {
-                if let K::Variant(bs) = b.kind() {
-                    if ts.is_empty() {
-                        return true;
-                    }
-                    return !bs.is_empty() && bs.iter().all(|bt| self.generic(a, bt));
-                }
-                if ts.is_empty() && matches!(b.kind(), K::Undef) {
-                    return false;
-                }
-            }
-            _ => {}
-        }
-        self.generic(a, b)
     }
 
     /// `PAnyType#assignable?`: dispatch on the kind of `b`.
@@ -188,7 +176,15 @@ impl Guard {
         use TypeKind as K;
         match b.kind() {
             K::Unit => true,
-            K::Alias(_) => self.assignable(a, b),
+            K::Alias(bl) => {
+                if is_self_recursive(bl) && self.add(bl, false) {
+                    return true;
+                }
+                match bl.resolved() {
+                    Some(r) => self.assignable(a, r),
+                    None => false,
+                }
+            }
             K::Variant(bs) => {
                 if matches!(a.kind(), K::Any) {
                     return true;
@@ -510,7 +506,10 @@ impl Guard {
             },
             K::TypeSet(name) => matches!(bk, K::TypeSet(bn) if bn == name),
             K::TypeReference(_) => a == b,
-            K::Alias(_) => self.assignable(a, b),
+            K::Alias(al) => match al.resolved() {
+                Some(r) => self.assignable(r, b),
+                None => false,
+            },
         }
     }
 

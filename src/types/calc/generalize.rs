@@ -86,10 +86,7 @@ pub fn generalize(t: &Type) -> Type {
             types: Some(ts.iter().map(generalize).collect()),
             size: *size,
         }),
-        K::Tuple { .. } => Type::from_kind(K::Tuple {
-            types: None,
-            size: None,
-        }),
+        K::Tuple { .. } => t.clone(),
         K::Variant(ts) if !ts.is_empty() => variant_of(ts.iter().map(generalize).collect()),
         K::NotUndef(Some(i)) => Type::from_kind(K::NotUndef(Some(generalize(i)))),
         K::Optional(Some(i)) => Type::from_kind(K::Optional(Some(generalize(i)))),
@@ -113,22 +110,26 @@ pub fn generalize(t: &Type) -> Type {
 }
 
 /// `Variant.maybe_create`: flatten nested Variants, drop duplicates, and unwrap a single type.
+// A Type's hash and equality never look inside an alias's resolution cell, so keys are stable.
+#[allow(clippy::mutable_key_type)]
 pub fn variant_of(types: Vec<Type>) -> Type {
     let mut out: Vec<Type> = Vec::with_capacity(types.len());
-    for t in types {
+    let mut seen: std::collections::HashSet<Type> = std::collections::HashSet::new();
+    let big = types.len() > 16;
+    let mut add = |t: &Type, out: &mut Vec<Type>| {
+        let fresh = if big {
+            seen.insert(t.clone())
+        } else {
+            !out.contains(t)
+        };
+        if fresh {
+            out.push(t.clone());
+        }
+    };
+    for t in &types {
         match t.kind() {
-            TypeKind::Variant(inner) => {
-                for i in inner {
-                    if !out.contains(i) {
-                        out.push(i.clone());
-                    }
-                }
-            }
-            _ => {
-                if !out.contains(&t) {
-                    out.push(t);
-                }
-            }
+            TypeKind::Variant(inner) => inner.iter().for_each(|i| add(i, &mut out)),
+            _ => add(t, &mut out),
         }
     }
     if out.len() == 1 {

@@ -10,6 +10,27 @@ use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
 use crate::values::{Regexp, SemVerRange, Uri, Value, ValueMap};
 use std::sync::Arc;
 
+/// The inference methods of the Puppet function `type(value, method)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TypeOfMode {
+    /// `'detailed'` (the default): [`infer_set`].
+    #[default]
+    Detailed,
+    /// `'reduced'`: [`infer`].
+    Reduced,
+    /// `'generalized'`: [`infer_generic`].
+    Generalized,
+}
+
+/// The Puppet function `type(v, mode)`.
+pub fn type_of(v: &Value, mode: TypeOfMode) -> Type {
+    match mode {
+        TypeOfMode::Detailed => infer_set(v),
+        TypeOfMode::Reduced => infer(v),
+        TypeOfMode::Generalized => infer_generic(v),
+    }
+}
+
 /// The precise type of `v`.
 pub fn infer(v: &Value) -> Type {
     infer_view(v)
@@ -194,53 +215,93 @@ fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
     }
 }
 
-fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
-    if depth >= MAX_DEPTH {
-        return super::any_type().clone();
-    }
-    match v.kind() {
-        ViewKind::Array(0) => empty_array(),
-        ViewKind::Array(n) => {
-            let mut types = Vec::with_capacity(n);
-            v.each_element(|e| {
-                types.push(infer_set_at(e, depth + 1));
-                true
-            });
-            Type::from_kind(TypeKind::Tuple {
-                types: Some(types),
-                size: None,
-            })
+/// State of one `infer_set`: a cache of the `String<key>` types already made,
+/// so that many hashes with the same keys share their key types.
+#[derive(Default)]
+struct SetCx {
+    keys: Vec<Type>,
+}
+
+const KEY_CACHE: usize = 64;
+
+impl SetCx {
+    fn key_type<V: ValueView + ?Sized>(&mut self, k: &V, s: &str) -> Type {
+        for t in self.keys.iter().rev() {
+            if let TypeKind::String { value: Some(v), .. } = t.kind() {
+                if &**v == s {
+                    return t.clone();
+                }
+            }
         }
-        ViewKind::Hash(0) => empty_hash(),
-        ViewKind::Hash(n) => {
-            let mut all_str = true;
-            v.each_entry(|k, _| {
-                all_str = matches!(k.kind(), ViewKind::String(s) if !s.is_empty());
-                all_str
-            });
-            if all_str {
-                let mut es = Vec::with_capacity(n);
-                v.each_entry(|k, val| {
-                    if let ViewKind::String(s) = k.kind() {
-                        let key_type = string_type(k, s);
-                        let name = match key_type.kind() {
-                            TypeKind::String { value: Some(a), .. } => a.clone(),
-                            _ => Arc::from(s),
-                        };
-                        es.push(StructElement {
-                            name,
-                            key_type,
-                            value_type: infer_set_at(val, depth + 1),
-                        });
-                    }
+        let t = string_type(k, s);
+        if self.keys.len() < KEY_CACHE {
+            self.keys.push(t.clone());
+        }
+        t
+    }
+}
+
+fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
+    SetCx::default().infer(v, depth)
+}
+
+impl SetCx {
+    fn infer<V: ValueView + ?Sized>(&mut self, v: &V, depth: u32) -> Type {
+        if depth >= MAX_DEPTH {
+            return super::any_type().clone();
+        }
+        match v.kind() {
+            ViewKind::Array(0) => empty_array(),
+            ViewKind::Array(n) => {
+                let mut types = Vec::with_capacity(n);
+                v.each_element(|e| {
+                    types.push(self.infer(e, depth + 1));
                     true
                 });
-                Type::from_kind(TypeKind::Struct(Some(es)))
-            } else {
+                Type::from_kind(TypeKind::Tuple {
+                    types: Some(types),
+                    size: None,
+                })
+            }
+            ViewKind::Hash(0) => empty_hash(),
+            ViewKind::Hash(n) => {
+                // One pass building a Struct; a key that is not a non-empty string
+                // switches to a Hash of the key and value types.
+                let mut es = Vec::with_capacity(n);
+                let all_str = v.each_entry(|k, val| {
+                    let ViewKind::String(s) = k.kind() else {
+                        return false;
+                    };
+                    if s.is_empty() {
+                        return false;
+                    }
+                    let key_type = self.key_type(k, s);
+                    let name = match key_type.kind() {
+                        TypeKind::String { value: Some(a), .. } => a.clone(),
+                        _ => Arc::from(s),
+                    };
+                    let value_type = self.infer(val, depth + 1);
+                    // The key is present: keep it required even when its value is undef
+                    // (only `Undef` accepts undef among inferred types).
+                    let key_type = if matches!(value_type.kind(), TypeKind::Undef) {
+                        Type::from_kind(TypeKind::NotUndef(Some(key_type)))
+                    } else {
+                        key_type
+                    };
+                    es.push(StructElement {
+                        name,
+                        key_type,
+                        value_type,
+                    });
+                    true
+                });
+                if all_str {
+                    return Type::from_kind(TypeKind::Struct(Some(es)));
+                }
                 let (mut ks, mut vs) = (Vec::with_capacity(n), Vec::with_capacity(n));
                 v.each_entry(|k, val| {
-                    ks.push(infer_set_at(k, depth + 1));
-                    vs.push(infer_set_at(val, depth + 1));
+                    ks.push(self.infer(k, depth + 1));
+                    vs.push(self.infer(val, depth + 1));
                     true
                 });
                 Type::from_kind(TypeKind::Hash {
@@ -249,14 +310,14 @@ fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
                     size: exact_size(n),
                 })
             }
+            ViewKind::SemVer(ver) => {
+                Type::from_kind(TypeKind::SemVer(vec![SemVerRange::from_versions(
+                    Some(ver.clone()),
+                    Some(ver.clone()),
+                    false,
+                )]))
+            }
+            _ => infer_at(v, depth),
         }
-        ViewKind::SemVer(ver) => {
-            Type::from_kind(TypeKind::SemVer(vec![SemVerRange::from_versions(
-                Some(ver.clone()),
-                Some(ver.clone()),
-                false,
-            )]))
-        }
-        _ => infer_at(v, depth),
     }
 }

@@ -7,22 +7,27 @@
 
 pub mod assignable;
 pub mod common;
+pub mod describe;
 pub mod generalize;
 pub mod infer;
 pub mod instance;
 pub mod iterate;
+pub mod normalize;
 mod uri;
 pub mod value_view;
+mod walk;
 
 #[cfg(test)]
 mod tests;
 
 pub use assignable::{is_assignable, types_equal};
 pub use common::common_type;
+pub use describe::{describe_mismatch, describe_mismatch_view, describe_types, type_to_s};
 pub use generalize::generalize;
-pub use infer::{infer, infer_generic, infer_set, infer_set_view, infer_view};
+pub use infer::{infer, infer_generic, infer_set, infer_set_view, infer_view, type_of, TypeOfMode};
 pub use instance::{instance_of, instance_of_view, str_instance_of};
 pub use iterate::{is_iterable, iterate_type};
+pub use normalize::normalize;
 pub use value_view::{ValueView, ViewKind};
 
 use crate::types::{factory, IntRange, Type, TypeKind};

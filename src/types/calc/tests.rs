@@ -1,7 +1,7 @@
 //! Unit tests naming the seed rules they check (types built with `Type::from_kind`).
 
 use super::*;
-use crate::types::{IntRange, StructElement, Type, TypeKind as K};
+use crate::types::{IntRange, Type, TypeKind as K};
 use crate::values::{Value, ValueMap};
 use std::sync::Arc;
 

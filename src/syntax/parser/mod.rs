@@ -1,0 +1,377 @@
+//! The Puppet language parser: tokens to an [`ast::Program`](crate::syntax::ast::Program).
+//!
+//! A hand-written recursive descent parser with precedence climbing for
+//! operators. It accepts what the reference's LALR grammar accepts and builds
+//! the same tree (the PN of both agree). The grammar is split over modules:
+//!
+//! - [`expr`]: operators and their precedence, postfix access/calls, primaries
+//! - [`stmt`]: statement lists, assignment, relationships, statement calls
+//! - [`resource`]: resource declarations, defaults, overrides, collectors
+//! - [`control`]: `if`, `unless`, `case`, selectors
+//! - [`defs`]: class, define, node, function, plan, type aliases, parameters, lambdas
+//! - [`text`]: strings, interpolation, heredocs, numbers, EPP
+//!
+//! Nesting is depth-limited ([`MAX_DEPTH`]); deeper input is a parse error,
+//! never a stack overflow. Errors carry the span of the offending token and
+//! the reference's wording (`Syntax error at 'x'`).
+
+mod control;
+mod defs;
+mod expr;
+mod resource;
+mod stmt;
+mod text;
+
+use crate::error::{Error, Result};
+use crate::syntax::ast::{Expr, ExprKind, Program};
+use crate::syntax::span::{LineIndex, Span};
+use crate::syntax::token::{Token, TokenKind};
+use std::sync::Arc;
+
+/// How deep constructs may nest (brackets, blocks, operator chains, each counting
+/// a few levels) before parsing fails; this also bounds the depth of the tree.
+pub const MAX_DEPTH: usize = 500;
+
+/// The most stack the parser's recursion may use before nested input is an error
+/// (debug builds use several times more stack per level than release builds).
+pub const STACK_BUDGET: usize = 512 * 1024;
+
+/// Parses a Puppet manifest (the reference validator's checks included).
+pub fn parse(source: &str) -> Result<Program> {
+    let program = parse_syntax(source, false)?;
+    crate::syntax::validate::validate(&program)?;
+    Ok(program)
+}
+
+/// Parses an EPP template (the reference validator's checks included).
+pub fn parse_epp(source: &str) -> Result<Program> {
+    let program = parse_syntax(source, true)?;
+    crate::syntax::validate::validate(&program)?;
+    Ok(program)
+}
+
+/// Parses without running the validator: only syntax errors are reported.
+///
+/// As in the reference, whose lexer runs lazily, a syntax error before the point
+/// where lexing fails is reported instead of the lexing error.
+pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
+    let (tokens, lex_error) = lex(source, epp);
+    let mut p = Parser::new(source, tokens, false);
+    p.lex_error = lex_error;
+    let body = p.program(epp)?;
+    if let Some(e) = p.lex_error.take() {
+        return Err(e);
+    }
+    Ok(Program {
+        source: Arc::from(source),
+        line_index: LineIndex::new(source),
+        body,
+    })
+}
+
+/// Parses an already lexed token stream of `source` (no validation).
+pub fn parse_tokens<'a>(source: &'a str, tokens: Vec<Token<'a>>, epp: bool) -> Result<Program> {
+    let mut p = Parser::new(source, tokens, false);
+    let body = p.program(epp)?;
+    Ok(Program {
+        source: Arc::from(source),
+        line_index: LineIndex::new(source),
+        body,
+    })
+}
+
+/// Parses as far as possible, returning the tree (with the erroneous parts
+/// skipped) and every syntax and validation error found, in source order.
+pub fn parse_with_recovery(source: &str) -> (Program, Vec<Error>) {
+    let mk = |body: Expr| Program {
+        source: Arc::from(source),
+        line_index: LineIndex::new(source),
+        body,
+    };
+    let (tokens, lex_error) = lex(source, false);
+    let mut p = Parser::new(source, tokens, true);
+    p.lex_error = lex_error;
+    let body = match p.program(false) {
+        Ok(b) => b,
+        Err(e) => {
+            p.errors.push(e);
+            Expr::new(ExprKind::Nop, Span::at(0))
+        }
+    };
+    let mut errors = std::mem::take(&mut p.errors);
+    errors.extend(p.lex_error.take());
+    let program = mk(body);
+    errors.extend(crate::syntax::validate::validate_all(&program));
+    errors.sort_by_key(|e| e.span.map(|s| s.start).unwrap_or(0));
+    (program, errors)
+}
+
+/// The tokens up to the first lexing error, and that error.
+fn lex(source: &str, epp: bool) -> (Vec<Token<'_>>, Option<Error>) {
+    let options = crate::syntax::lexer::Options {
+        epp,
+        ..Default::default()
+    };
+    let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
+    let mut tokens = Vec::new();
+    loop {
+        match lexer.next_token() {
+            Ok(t) if t.kind == TokenKind::Eof => return (tokens, None),
+            Ok(t) => tokens.push(t),
+            Err(e) => return (tokens, Some(e)),
+        }
+    }
+}
+
+/// Parser state: the token list, a cursor and the nesting depth.
+pub(crate) struct Parser<'a> {
+    src: &'a str,
+    toks: Vec<Token<'a>>,
+    pos: usize,
+    depth: usize,
+    /// Names of the enclosing classes (nested classes get qualified names).
+    namestack: Vec<String>,
+    /// Recovery mode: errors are collected instead of ending the parse.
+    recover: bool,
+    errors: Vec<Error>,
+    /// Address of a local of the creating frame, to measure stack use.
+    stack_base: usize,
+    /// The error that ended lexing early: reported when parsing reaches it.
+    lex_error: Option<Error>,
+}
+
+impl<'a> Parser<'a> {
+    fn new(src: &'a str, toks: Vec<Token<'a>>, recover: bool) -> Parser<'a> {
+        let here = 0u8;
+        Parser {
+            stack_base: std::hint::black_box(&here) as *const u8 as usize,
+            src,
+            toks,
+            pos: 0,
+            depth: 0,
+            namestack: Vec::new(),
+            recover,
+            errors: Vec::new(),
+            lex_error: None,
+        }
+    }
+
+    /// The kind of the current token (`Eof` at the end).
+    fn kind(&self) -> TokenKind {
+        self.toks.get(self.pos).map_or(TokenKind::Eof, |t| t.kind)
+    }
+
+    /// The kind of the token `n` ahead of the current one.
+    fn peek_kind(&self, n: usize) -> TokenKind {
+        self.toks
+            .get(self.pos + n)
+            .map_or(TokenKind::Eof, |t| t.kind)
+    }
+
+    /// True when the current token is `k`.
+    fn at(&self, k: TokenKind) -> bool {
+        self.kind() == k
+    }
+
+    /// Span of the current token (an empty span at the end of input).
+    fn span(&self) -> Span {
+        self.toks
+            .get(self.pos)
+            .map_or(Span::at(self.src.len()), |t| t.span)
+    }
+
+    /// Span of the previous token.
+    fn prev_span(&self) -> Span {
+        if self.pos == 0 {
+            Span::at(0)
+        } else {
+            self.toks[self.pos - 1].span
+        }
+    }
+
+    /// Moves past the current token, returning it.
+    fn bump(&mut self) -> Token<'a> {
+        let t = self
+            .toks
+            .get(self.pos)
+            .cloned()
+            .unwrap_or_else(|| Token::new(TokenKind::Eof, Span::at(self.src.len()), ""));
+        if self.pos < self.toks.len() {
+            self.pos += 1;
+        }
+        t
+    }
+
+    /// Consumes the current token if it is `k`.
+    fn eat(&mut self, k: TokenKind) -> bool {
+        if self.at(k) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes a token of kind `k` or fails with a syntax error at the current token.
+    fn expect(&mut self, k: TokenKind, what: &str) -> Result<Token<'a>> {
+        if self.at(k) {
+            Ok(self.bump())
+        } else {
+            Err(self.syntax_error(what))
+        }
+    }
+
+    /// `Syntax error at 'x'` (or `at end of input`) for the current token, naming what was expected.
+    fn syntax_error(&self, expected: &str) -> Error {
+        if self.pos >= self.toks.len() {
+            if let Some(e) = &self.lex_error {
+                return e.clone();
+            }
+        }
+        let (found, span) = match self.toks.get(self.pos) {
+            None => ("end of input".to_string(), Span::at(self.src.len())),
+            Some(t) => (format!("'{}'", token_display(t, self.src)), t.span),
+        };
+        let mut msg = format!("Syntax error at {found}");
+        if !expected.is_empty() {
+            msg.push_str(&format!(" (expected {expected})"));
+        }
+        Error::parse(msg, span)
+    }
+
+    /// An error with a custom message at `span`.
+    fn error_at(&self, msg: impl Into<String>, span: Span) -> Error {
+        Error::parse(msg, span)
+    }
+
+    /// Enters one nesting level; fails beyond [`MAX_DEPTH`].
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH || self.stack_used() > STACK_BUDGET {
+            return Err(self.error_at(
+                "Syntax error: expressions are nested too deeply",
+                self.span(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Bytes of stack used since the parser was created (the distance between the
+    /// address of a local here and one taken then; stacks grow either way).
+    fn stack_used(&self) -> usize {
+        let here = 0u8;
+        let addr = std::hint::black_box(&here) as *const u8 as usize;
+        addr.abs_diff(self.stack_base)
+    }
+
+    /// Leaves one nesting level.
+    fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// The whole program: statements (or an EPP template) up to the end of input.
+    fn program(&mut self, epp: bool) -> Result<Expr> {
+        if epp || self.at(TokenKind::EppStart) {
+            return self.epp_program();
+        }
+        let stmts = self.statements_until(TokenKind::Eof)?;
+        if !self.at(TokenKind::Eof) {
+            return Err(self.syntax_error(""));
+        }
+        Ok(match stmts.len() {
+            0 => Expr::new(ExprKind::Nop, Span::at(self.src.len())),
+            1 => stmts
+                .into_iter()
+                .next()
+                .unwrap_or_else(|| unreachable_nop()),
+            _ => {
+                let span = stmts[0].span.cover(stmts[stmts.len() - 1].span);
+                Expr::new(ExprKind::Block(stmts), span)
+            }
+        })
+    }
+}
+
+fn unreachable_nop() -> Expr {
+    Expr::new(ExprKind::Nop, Span::at(0))
+}
+
+/// The text the reference shows for a token in `Syntax error at '...'`.
+fn token_display(t: &Token<'_>, src: &str) -> String {
+    use TokenKind::*;
+    match t.kind {
+        // the reference shows a regex token as Ruby's Regexp#to_s
+        Regex => {
+            let raw = src.get(t.span.range()).unwrap_or("");
+            let inner = raw
+                .strip_prefix('/')
+                .and_then(|r| r.strip_suffix('/'))
+                .unwrap_or(raw);
+            ruby_regexp_to_s(inner)
+        }
+        Other => std::string::String::new(),
+        DqPre | DqMid | DqPost | String => t.text().to_string(),
+        EppStart | RenderExpr => std::string::String::new(),
+        _ => t.text().to_string(),
+    }
+}
+
+/// Ruby's `Regexp#to_s` of a pattern without options: `(?-mix:src)`, or, when the
+/// whole pattern is one `(?on-off:...)` group, that group with all three flags.
+fn ruby_regexp_to_s(src: &str) -> String {
+    if let Some(rest) = src.strip_prefix("(?") {
+        let flags_end = rest.find(':').unwrap_or(0);
+        let flags = &rest[..flags_end];
+        let (on, off) = flags.split_once('-').unwrap_or((flags, ""));
+        let valid = |f: &str| f.chars().all(|c| "mix".contains(c));
+        if flags_end > 0 || rest.starts_with(':') {
+            let body = &rest[flags_end + 1..];
+            if valid(on) && valid(off) && body.ends_with(')') && group_closes_at_end(src) {
+                let body = &body[..body.len() - 1];
+                let on: String = "mix".chars().filter(|c| on.contains(*c)).collect();
+                let off: String = "mix".chars().filter(|c| !on.contains(*c)).collect();
+                return if off.is_empty() {
+                    format!("(?{on}:{body})")
+                } else {
+                    format!("(?{on}-{off}:{body})")
+                };
+            }
+        }
+    }
+    format!("(?-mix:{src})")
+}
+
+/// True when the group opened by the first `(` of `src` closes at its last byte.
+fn group_closes_at_end(src: &str) -> bool {
+    let b = src.as_bytes();
+    let mut depth = 0i32;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return i == b.len() - 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+/// A statement list wrapped as the reference does: several statements make a block
+/// spanning from the first to the last, one statement is itself, none is `None`.
+pub(crate) fn block_or_expression(stmts: Vec<Expr>, braces: Option<Span>) -> Option<Box<Expr>> {
+    match stmts.len() {
+        0 => None,
+        1 => stmts.into_iter().next().map(Box::new),
+        _ => {
+            let span = braces.unwrap_or_else(|| stmts[0].span.cover(stmts[stmts.len() - 1].span));
+            Some(Expr::boxed(ExprKind::Block(stmts), span))
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! Statement lists, assignment and relationship operators, and the
+//! transformation of `name arg, arg` sequences into statement calls.
+//!
+//! A statement list is a sequence of statements, optionally separated by `;`
+//! (a `;` must be followed by another statement). A statement may be a comma
+//! separated list of assignments; such a list is only valid as the arguments
+//! of a preceding statement function name (`include a, b`). The names that may
+//! be called without parentheses are those of [`STATEMENT_CALLS`].
+
+use super::Parser;
+use crate::error::Result;
+use crate::syntax::ast::{BinaryOp, Call, Expr, ExprKind};
+use crate::syntax::span::Span;
+use crate::syntax::token::TokenKind as T;
+
+/// Functions that can be called without parentheses around their arguments.
+pub const STATEMENT_CALLS: &[&str] = &[
+    "require", "realize", "include", "contain", "tag", "debug", "info", "notice", "warning", "err",
+    "fail", "import", "break", "next", "return",
+];
+
+/// True when `name` may be called without parentheses.
+pub fn is_statement_call(name: &str) -> bool {
+    STATEMENT_CALLS.contains(&name)
+}
+
+impl<'a> Parser<'a> {
+    /// Statements up to (not including) `end` or the end of input.
+    pub(super) fn statements_until(&mut self, end: T) -> Result<Vec<Expr>> {
+        let mut memo: Vec<Expr> = Vec::new();
+        loop {
+            if self.at(end) || self.at(T::Eof) {
+                return Ok(memo);
+            }
+            let mut r = self.syntactic_statement(&mut memo);
+            if r.is_ok() && self.eat(T::Semic) && (self.at(end) || self.at(T::Eof)) {
+                r = Err(self.syntax_error("a statement after ';'"));
+            }
+            match r {
+                Ok(()) => {}
+                Err(e) if self.recover => {
+                    self.errors.push(e);
+                    if !self.synchronize(end) {
+                        return Ok(memo);
+                    }
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Skips tokens after an error up to a plausible statement start; false at `end`/EOF.
+    fn synchronize(&mut self, end: T) -> bool {
+        let start = self.pos;
+        let mut depth = 0usize;
+        loop {
+            let k = self.kind();
+            if k == T::Eof || (depth == 0 && k == end && end != T::Eof) {
+                return false;
+            }
+            match k {
+                T::LBrace | T::SelBrace | T::LBrack | T::ListStart | T::LParen | T::WsLParen => {
+                    depth += 1
+                }
+                T::RBrace | T::RBrack | T::RParen => {
+                    if depth == 0 {
+                        // an unbalanced closer: skip it
+                        self.bump();
+                        continue;
+                    }
+                    depth -= 1;
+                    if depth == 0 && k == T::RBrace {
+                        self.bump();
+                        return true;
+                    }
+                }
+                T::Semic if depth == 0 => {
+                    self.bump();
+                    return true;
+                }
+                _ => {}
+            }
+            self.bump();
+            if self.pos > start + 1 && depth == 0 && self.starts_statement_on_new_line() {
+                return true;
+            }
+        }
+    }
+
+    fn starts_statement_on_new_line(&self) -> bool {
+        let prev = self.prev_span().end as usize;
+        let cur = self.span().start as usize;
+        let gap = self.src.get(prev..cur).unwrap_or("");
+        gap.contains('\n')
+            && matches!(
+                self.kind(),
+                T::Variable
+                    | T::Name
+                    | T::ClassRef
+                    | T::If
+                    | T::Unless
+                    | T::Case
+                    | T::Class
+                    | T::Define
+                    | T::Node
+                    | T::Function
+                    | T::Type
+                    | T::At
+                    | T::AtAt
+            )
+    }
+
+    /// One statement (or comma separated list), transformed into `memo`.
+    fn syntactic_statement(&mut self, memo: &mut Vec<Expr>) -> Result<()> {
+        let first = self.assignment()?;
+        let mut list: Option<(Vec<Expr>, Span)> = None;
+        while self.at(T::Comma) {
+            let comma = self.bump().span;
+            let next = self.assignment()?;
+            match &mut list {
+                Some((l, _)) => l.push(next),
+                None => list = Some((vec![next], comma)),
+            }
+        }
+        let callee = match memo.last() {
+            Some(Expr {
+                kind: ExprKind::QualifiedName(n),
+                ..
+            }) if is_statement_call(n) => true,
+            _ => false,
+        };
+        if callee {
+            let name = memo
+                .pop()
+                .unwrap_or_else(|| Expr::new(ExprKind::Nop, Span::default()));
+            let args = match list {
+                Some((mut rest, _)) => {
+                    rest.insert(0, first);
+                    rest
+                }
+                None => vec![first],
+            };
+            let end = args.last().map_or(name.span, |a| a.span);
+            let span = name.span.cover(end);
+            memo.push(Expr::new(
+                ExprKind::CallNamedFunction(Box::new(Call {
+                    functor: Box::new(name),
+                    args,
+                    lambda: None,
+                    rval_required: false,
+                })),
+                span,
+            ));
+            return Ok(());
+        }
+        if let Some((_, comma)) = list {
+            let msg = match memo.last() {
+                Some(Expr {
+                    kind: ExprKind::QualifiedName(n),
+                    ..
+                }) => format!(
+                    "attempt to pass argument list to the function '{n}' which cannot be called without parentheses"
+                ),
+                _ => "illegal comma separated argument list".to_string(),
+            };
+            return Err(self.error_at(msg, comma));
+        }
+        let mut stmt = first;
+        if let ExprKind::CallNamedFunction(c) = &mut stmt.kind {
+            c.rval_required = false;
+        }
+        memo.push(stmt);
+        Ok(())
+    }
+
+    /// `relationship (= | += | -=) assignment` (right associative).
+    pub(super) fn assignment(&mut self) -> Result<Expr> {
+        self.enter()?;
+        let r = self.assignment_inner();
+        self.leave();
+        r
+    }
+
+    fn assignment_inner(&mut self) -> Result<Expr> {
+        let left = self.relationship()?;
+        let op = match self.kind() {
+            T::Equals => BinaryOp::Assign,
+            T::Appends => BinaryOp::AddAssign,
+            T::Deletes => BinaryOp::SubAssign,
+            _ => return Ok(left),
+        };
+        let op_span = self.bump().span;
+        let right = self.assignment()?;
+        let span = left.span.cover(right.span);
+        Ok(Expr::new(
+            ExprKind::Binary {
+                op,
+                op_span,
+                left: Box::new(left),
+                right: Box::new(right),
+            },
+            span,
+        ))
+    }
+
+    /// `resource ((-> | <- | ~> | <~) resource)*` (left associative).
+    fn relationship(&mut self) -> Result<Expr> {
+        let mut left = self.resource()?;
+        let base = self.depth;
+        loop {
+            let op = match self.kind() {
+                T::InEdge => BinaryOp::InEdge,
+                T::InEdgeSub => BinaryOp::InEdgeSub,
+                T::OutEdge => BinaryOp::OutEdge,
+                T::OutEdgeSub => BinaryOp::OutEdgeSub,
+                _ => break,
+            };
+            if let Err(e) = self.enter() {
+                self.depth = base;
+                return Err(e);
+            }
+            let op_span = self.bump().span;
+            let right = match self.resource() {
+                Ok(r) => r,
+                Err(e) => {
+                    self.depth = base;
+                    return Err(e);
+                }
+            };
+            let span = left.span.cover(right.span);
+            left = Expr::new(
+                ExprKind::Binary {
+                    op,
+                    op_span,
+                    left: Box::new(left),
+                    right: Box::new(right),
+                },
+                span,
+            );
+        }
+        self.depth = base;
+        Ok(left)
+    }
+}

