@@ -185,3 +185,46 @@ fn seed001_format_map_keys_as_type_strings() {
     )]);
     assert!(string(&Value::Integer(1), &Format::Map(bad)).is_err());
 }
+
+#[test]
+fn every_letter_flag_width_and_precision_gives_text_or_error() {
+    let values = vec![
+        Value::Undef,
+        Value::Default,
+        Value::Boolean(true),
+        Value::Integer(i64::MIN),
+        Value::Integer(-1),
+        Value::Integer(0x10FFFF),
+        Value::Float(f64::MAX),
+        Value::Float(-f64::MIN_POSITIVE / 3.0),
+        Value::Float(f64::NAN),
+        Value::Float(f64::NEG_INFINITY),
+        Value::string("a'b\\\n\u{1}é😀"),
+        Value::array(vec![
+            Value::Integer(1),
+            Value::array(vec![]),
+            Value::hash(ValueMap::new()),
+        ]),
+        Value::Type(f::integer()),
+        Value::Timespan(Timespan::new(-1)),
+        Value::Timestamp(Timestamp::new(i64::MAX as i128)),
+    ];
+    let flag_sets = [
+        "", "#", "-", "+", " ", "0", "#0", "-+", "+ ", "#-0", "[", "{", "<", "(#", "|0",
+    ];
+    let sizes = ["", "1", "30", ".0", ".3", ".20", "5.2", "40.17"];
+    let mut outputs = 0;
+    for v in &values {
+        for flags in flag_sets {
+            for size in sizes {
+                for letter in ('a'..='z').chain('A'..='Z') {
+                    let fmt = format!("%{flags}{size}{letter}");
+                    if text(v, &fmt).is_ok() {
+                        outputs += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(outputs > 10_000, "{outputs}");
+}
