@@ -14,3 +14,4 @@ rescue LoadError => e
 end
 
 require_relative 'puppet_types/type'
+require_relative 'puppet_types/rich_values'

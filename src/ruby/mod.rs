@@ -6,13 +6,13 @@
 //! classes. Every entry point runs under [`errors::guard`], so a panic
 //! surfaces as `PuppetTypes::InternalError`, never as a crash.
 
-mod convert;
-mod errors;
+pub(crate) mod convert;
+pub(crate) mod errors;
 mod formatter;
 mod internal;
 mod rich;
 mod type_calculator;
-mod type_factory;
+pub(crate) mod type_factory;
 mod type_object;
 mod value_view;
 
