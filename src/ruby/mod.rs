@@ -6,6 +6,7 @@
 //! classes. Every entry point runs under [`errors::guard`], so a panic
 //! surfaces as `PuppetTypes::InternalError`, never as a crash.
 
+mod alias_registry;
 pub(crate) mod convert;
 pub(crate) mod errors;
 mod formatter;
@@ -14,6 +15,7 @@ mod rich;
 mod type_calculator;
 pub(crate) mod type_factory;
 mod type_object;
+mod type_parser;
 mod value_view;
 
 use magnus::{Error, Ruby};
@@ -31,6 +33,8 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     errors::init(ruby, module)?;
     type_object::init(ruby, module)?;
     type_factory::init(ruby, module)?;
+    alias_registry::init(ruby, module)?;
+    type_parser::init(ruby, module)?;
     rich::init(ruby)?;
     type_calculator::init(ruby, module)?;
     formatter::init(ruby, module)?;
