@@ -11,6 +11,8 @@ pub(crate) mod convert;
 pub(crate) mod errors;
 mod formatter;
 mod internal;
+mod lexer;
+mod parser;
 mod rich;
 mod type_calculator;
 pub(crate) mod type_factory;
@@ -38,6 +40,8 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     rich::init(ruby)?;
     type_calculator::init(ruby, module)?;
     formatter::init(ruby, module)?;
+    lexer::init(ruby, module)?;
+    parser::init(ruby, module)?;
     internal::init(ruby, module)?;
     Ok(())
 }
