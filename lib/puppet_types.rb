@@ -15,3 +15,4 @@ end
 
 require_relative 'puppet_types/type'
 require_relative 'puppet_types/rich_values'
+require_relative 'puppet_types/type_parser'
