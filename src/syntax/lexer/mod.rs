@@ -3,12 +3,12 @@
 //!
 //! The lexer is a pull lexer ([`Lexer::next_token`]); [`tokenize`] collects
 //! a whole source. The context-free part of the scanning is a `logos` DFA
-//! ([`scanner`]); this module dispatches on the first byte and handles the
+//! (module `scanner`); this module dispatches on the first byte and handles the
 //! context-dependent tokens by hand: `[` (LISTSTART after blanks or at the
 //! start, else LBRACK), `(` (WSLPAREN when first on a line), `{` (SELBRACE
 //! after `?`), `/` (regex where an operand may start, else DIV), numbers,
-//! quoted strings with interpolation ([`strings`]), heredocs ([`heredoc`])
-//! and EPP templates ([`epp`]).
+//! quoted strings with interpolation (`strings`), heredocs (`heredoc`)
+//! and EPP templates (`epp`).
 //!
 //! Like the reference, a double quoted string (with everything interpolated
 //! in it) or a heredoc is lexed in one go into a queue that `next_token`
