@@ -13,6 +13,23 @@
 //! Like the reference, a double quoted string (with everything interpolated
 //! in it) or a heredoc is lexed in one go into a queue that `next_token`
 //! then drains; everything else is lexed on demand.
+//!
+//! What the stream looks like (all as the reference's `fullscan`):
+//! - `"a $x b ${y.z} c"`: DQPRE("a "), VARIABLE("x"), DQMID(" b "), NAME("y"),
+//!   DOT, NAME("z"), DQPOST(" c"). A lone name, number or keyword in `${}`
+//!   (or the first one before `.` or `[`) comes out as VARIABLE. The closing
+//!   `}` of an interpolation is not a token; a string without interpolation
+//!   is one STRING.
+//! - `@("END":json/t)` + text: HEREDOC(value "json", span of `@(...)`),
+//!   SUBLOCATE(value = the raw text lines, span = those lines), then STRING or
+//!   DQPRE ... DQPOST for the processed text (margin removed, escapes done).
+//!   Those text tokens have absolute spans mapped into the raw lines and keep
+//!   the reference's offsets, relative to the processed text, in `sub_span`.
+//! - EPP (`Options { epp: true, .. }`): EPP_START, then RENDER_STRING(text),
+//!   RENDER_EXPR (for `<%=`), code tokens, EPP_END (`%>` after `<%=`) or
+//!   EPP_END_TRIM (`-%>` after `<%=`); tags closing `<%` code give no token.
+//! - The reference's end marker is an EOF token from [`Lexer::next_token`]
+//!   (never part of [`tokenize`]'s result).
 
 pub mod dump;
 mod epp;
