@@ -15,9 +15,10 @@
 //! then drains; everything else is lexed on demand.
 //!
 //! What the stream looks like (all as the reference's `fullscan`):
-//! - `"a $x b ${y.z} c"`: DQPRE("a "), VARIABLE("x"), DQMID(" b "), NAME("y"),
-//!   DOT, NAME("z"), DQPOST(" c"). A lone name, number or keyword in `${}`
-//!   (or the first one before `.` or `[`) comes out as VARIABLE. The closing
+//! - `"a $x b ${y.z} c"`: DQPRE("a "), VARIABLE("x"), DQMID(" b "),
+//!   VARIABLE("y"), DOT, NAME("z"), DQPOST(" c"). A lone name, number or
+//!   keyword in `${}` (or the first one before `.` or `[`) comes out as
+//!   VARIABLE; `${x + 1}` keeps NAME("x"). The closing
 //!   `}` of an interpolation is not a token; a string without interpolation
 //!   is one STRING.
 //! - `@("END":json/t)` + text: HEREDOC(value "json", span of `@(...)`),
