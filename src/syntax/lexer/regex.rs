@@ -36,26 +36,11 @@ impl<'src> Lexer<'src> {
                 } else {
                     Cow::Borrowed(inner)
                 };
-                // The reference compiles the regex while lexing; an invalid one is an
-                // error. Ruby's Onigmo accepts a quantifier on an anchor (`^*`, `\b+`)
-                // where Oniguruma reports "target of repeat operator is invalid".
-                let compiled = onig::Regex::with_options(
-                    &value,
-                    onig::RegexOptions::REGEX_OPTION_NONE,
-                    onig::Syntax::ruby(),
-                );
-                /// Oniguruma's ONIGERR_TARGET_OF_REPEAT_OPERATOR_INVALID.
-                const REPEAT_OF_ANCHOR: i32 = -114;
-                if let Err(e) = compiled.map(|_| ()).or_else(|e| {
-                    if e.code() == REPEAT_OF_ANCHOR {
-                        Ok(())
-                    } else {
-                        Err(e)
-                    }
-                }) {
+                // The reference compiles the regex while lexing; an invalid one is an error.
+                if let Some(message) = regex_error(&value) {
                     // shown as Ruby shows a regexp: with `/` escaped
                     let shown = escape_slashes(&value);
-                    return Err(self.error_at(format!("{}: /{shown}/", e.description()), start));
+                    return Err(self.error_at(format!("{message}: /{shown}/"), start));
                 }
                 return Ok(Lexed::Token(Token::new(
                     TokenKind::Regex,
@@ -150,4 +135,88 @@ fn escape_slashes(src: &str) -> String {
         }
     }
     out
+}
+
+/// Oniguruma's ONIGERR_TARGET_OF_REPEAT_OPERATOR_INVALID.
+const REPEAT_OF_ANCHOR: i32 = -114;
+
+fn compile_error(pattern: &str) -> Option<onig::Error> {
+    onig::Regex::with_options(
+        pattern,
+        onig::RegexOptions::REGEX_OPTION_NONE,
+        onig::Syntax::ruby(),
+    )
+    .err()
+}
+
+/// Why `pattern` is not a valid Ruby regex, or None when it is. Ruby's Onigmo
+/// accepts a quantifier on an anchor (`^*`, `$+`, `\b?`) where Oniguruma says
+/// "target of repeat operator is invalid"; such quantifiers are dropped and
+/// the rest is checked again.
+fn regex_error(pattern: &str) -> Option<String> {
+    let e = compile_error(pattern)?;
+    if e.code() != REPEAT_OF_ANCHOR {
+        return Some(e.description().to_string());
+    }
+    let e = compile_error(&drop_anchor_quantifiers(pattern))?;
+    (e.code() != REPEAT_OF_ANCHOR).then(|| e.description().to_string())
+}
+
+/// `pattern` without the quantifiers that directly follow an anchor.
+fn drop_anchor_quantifiers(pattern: &str) -> String {
+    let b = pattern.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    let mut in_class = 0usize;
+    while i < b.len() {
+        let c = b[i];
+        let anchor_len = match c {
+            b'\\' => {
+                let n = b.get(i + 1).copied();
+                if in_class == 0 && matches!(n, Some(b'b' | b'B' | b'A' | b'z' | b'Z' | b'G')) {
+                    2
+                } else {
+                    out.push(c);
+                    out.extend(n);
+                    i += 2;
+                    continue;
+                }
+            }
+            b'^' | b'$' if in_class == 0 => 1,
+            b'[' => {
+                in_class += 1;
+                0
+            }
+            b']' if in_class > 0 => {
+                in_class -= 1;
+                0
+            }
+            _ => 0,
+        };
+        if anchor_len == 0 {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        out.extend_from_slice(&b[i..i + anchor_len]);
+        i += anchor_len;
+        // skip `*`, `+`, `?` and `{n,m}` quantifiers (and lazy/possessive marks)
+        loop {
+            match b.get(i) {
+                Some(b'*' | b'+' | b'?') => i += 1,
+                Some(b'{') => match b[i..].iter().position(|&c| c == b'}') {
+                    Some(k)
+                        if b[i + 1..i + k]
+                            .iter()
+                            .all(|c| c.is_ascii_digit() || *c == b',') =>
+                    {
+                        i += k + 1
+                    }
+                    _ => break,
+                },
+                _ => break,
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_default()
 }
