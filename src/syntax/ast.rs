@@ -27,12 +27,19 @@
 //! | `{a => 1}`             | [`ExprKind::LiteralHash`] of [`KeyedEntry`]                           |
 //! | `X[a => 1]`            | the `a => 1` argument is an unfolded `LiteralHash` (`unfolded: true`) |
 //! | `SemVerRange('>=1')`   | [`ExprKind::CallNamedFunction`] with functor `QualifiedReference`     |
-//! | `$x`                   | [`ExprKind::Variable`] around a `QualifiedName` (or a `LiteralInteger` for `$0`) |
+//! | `$x`, `$0`             | [`ExprKind::Variable`] around a `QualifiedName` (`"x"`, `"0"`; a `LiteralInteger` for `"${0}"` in strings) |
 //! | `(x)`                  | [`ExprKind::Paren`]                                                   |
 //!
 //! A whole source is a [`Program`]: the source text, its (lazy) [`LineIndex`] and the
 //! body (a [`ExprKind::Block`] when there are several statements, the single
-//! statement otherwise, a [`ExprKind::Nop`] when empty).
+//! statement otherwise, a [`ExprKind::Nop`] when empty). Bodies of definitions,
+//! lambdas and case options are always blocks (as in the reference); `if`/`unless`
+//! bodies are the single statement or a block. Calls, lambdas and definitions are
+//! boxed ([`Call`], [`Lambda`], [`Definition`]) to keep [`Expr`] at 64 bytes.
+//!
+//! Entry points: [`crate::syntax::parse`] (with validation),
+//! [`crate::syntax::parser::parse_syntax`] (without), [`crate::syntax::parse_epp`],
+//! [`crate::syntax::parse_with_recovery`]; [`Program::to_pn`] prints the PN.
 
 use crate::syntax::span::{LineIndex, Span};
 use std::sync::Arc;
@@ -278,7 +285,7 @@ pub enum ExprKind {
     QualifiedReference(String),
     /// A reserved word used as an expression, `private` / `attr` [`(reserved "attr")`].
     ReservedWord(String),
-    /// `$name`: the inner node is a `QualifiedName` (or a `LiteralInteger` for `$0`, or
+    /// `$name`: the inner node is a `QualifiedName` (or a `LiteralInteger` for `${0}` in strings, or
     /// another expression in interpolation) [`(var "name")`].
     Variable(Box<Expr>),
     /// A double-quoted string with interpolation; segments are `LiteralString` and `Text` [`(concat ...)`].
