@@ -181,3 +181,24 @@ fn json(v: &Value, out: &mut String) {
         other => out.push_str(&format!("{other:?}")),
     }
 }
+
+#[test]
+fn every_node_has_a_span_inside_the_source() {
+    fn walk(e: &puppet_types::syntax::ast::Expr, len: usize, count: &mut usize) {
+        *count += 1;
+        assert!(
+            e.span.start <= e.span.end && (e.span.end as usize) <= len,
+            "{e:?}"
+        );
+        for c in e.children() {
+            walk(c, len, count);
+        }
+    }
+    let mut count = 0;
+    for f in fixtures("ok") {
+        let src = std::fs::read_to_string(&f).expect("read fixture");
+        let p = parse_file(&f, &src).expect("ok fixture parses");
+        walk(&p.body, src.len(), &mut count);
+    }
+    assert!(count > 1000, "{count} nodes");
+}
