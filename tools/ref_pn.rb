@@ -26,7 +26,7 @@ end
 def err_text(e)
   line = e.respond_to?(:line) ? e.line : nil
   pos = e.respond_to?(:pos) ? e.pos : nil
-  "ERROR: line=#{line.inspect} pos=#{pos.inspect} #{e.class}: #{e.message[0, 400]}"
+  "ERROR: line=#{line.inspect} pos=#{pos.inspect} #{e.class}: #{e.message}"
 end
 
 # The error as a caret-marked snapshot: the message without the reference's location

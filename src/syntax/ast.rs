@@ -30,7 +30,7 @@
 //! | `$x`                   | [`ExprKind::Variable`] around a `QualifiedName` (or a `LiteralInteger` for `$0`) |
 //! | `(x)`                  | [`ExprKind::Paren`]                                                   |
 //!
-//! A whole source is a [`Program`]: the source text, its [`LineIndex`] and the
+//! A whole source is a [`Program`]: the source text, its (lazy) [`LineIndex`] and the
 //! body (a [`ExprKind::Block`] when there are several statements, the single
 //! statement otherwise, a [`ExprKind::Nop`] when empty).
 
@@ -42,13 +42,27 @@ use std::sync::Arc;
 pub struct Program {
     /// The source text.
     pub source: Arc<str>,
-    /// Line starts of `source`, to turn spans into line and column.
-    pub line_index: LineIndex,
-    /// The body: a block, a single expression, or `Nop`/`LiteralUndef` for an empty source.
+    /// Line starts of `source`, computed on first use.
+    line_index: std::sync::OnceLock<LineIndex>,
+    /// The body: a block, a single expression, or `Nop` for an empty source.
     pub body: Expr,
 }
 
 impl Program {
+    /// A program of `source` with `body`.
+    pub fn new(source: &str, body: Expr) -> Program {
+        Program {
+            source: Arc::from(source),
+            line_index: std::sync::OnceLock::new(),
+            body,
+        }
+    }
+
+    /// Line starts of the source, to turn spans into line and column.
+    pub fn line_index(&self) -> &LineIndex {
+        self.line_index.get_or_init(|| LineIndex::new(&self.source))
+    }
+
     /// The source text a span covers.
     pub fn text(&self, span: Span) -> &str {
         self.source.get(span.range()).unwrap_or("")
@@ -56,7 +70,17 @@ impl Program {
 
     /// 1-based (line, column) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        self.line_index.line_col(&self.source, offset)
+        self.line_index().line_col(&self.source, offset)
+    }
+
+    /// The PN text of the program, as `puppet parser dump --format pn` prints it.
+    pub fn to_pn(&self) -> String {
+        crate::syntax::pn::program_to_pn_string(self)
+    }
+
+    /// The PN of the program as data (the reference's `to_data`, `--format json`).
+    pub fn to_pn_data(&self) -> crate::values::Value {
+        crate::syntax::pn::program_to_pn_data(self)
     }
 }
 

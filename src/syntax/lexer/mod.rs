@@ -32,6 +32,16 @@ use std::collections::VecDeque;
 /// heredoc text) before lexing stops with an error instead of exhausting the stack.
 pub const MAX_NESTING: u32 = 256;
 
+/// A warning the reference logs while lexing (the text is still lexed):
+/// unrecognised escapes in double quoted strings, `\u` without hex digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The reference's message, e.g. `Unrecognized escape sequence '\q'`.
+    pub message: String,
+    /// Where the reference reports it: just after the string part.
+    pub span: Span,
+}
+
 /// Lexer settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -85,6 +95,11 @@ pub struct Lexer<'src> {
     /// The span of the scanner's last successful match (used in error messages).
     last_match: Option<(usize, usize)>,
     depth: u32,
+    /// (line start, first position on that line that is not a blank) for WSLPAREN.
+    first_nonblank: (usize, usize),
+    /// Start of the last regex scan that found no closing `/` (to stay linear).
+    regex_fail: Option<usize>,
+    warnings: Vec<Warning>,
     started: bool,
     done: bool,
     failed: Option<Error>,
@@ -167,10 +182,23 @@ impl<'src> Lexer<'src> {
             uq: None,
             last_match: None,
             depth: 0,
+            first_nonblank: (usize::MAX, 0),
+            regex_fail: None,
+            warnings: Vec::new(),
             started: false,
             done: false,
             failed: None,
         }
+    }
+
+    /// Warnings found so far (unrecognised escapes and the like).
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// Takes the warnings found so far.
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        std::mem::take(&mut self.warnings)
     }
 
     /// The source text being lexed.
@@ -196,7 +224,7 @@ impl<'src> Lexer<'src> {
 
     /// All remaining tokens, without the final EOF.
     pub fn collect_tokens(mut self) -> Result<Vec<Token<'src>>, Error> {
-        let mut out = Vec::with_capacity(self.b.len() / 5 + 4);
+        let mut out = Vec::with_capacity(self.b.len() / 8 + 4);
         loop {
             let t = self.next_token()?;
             if t.kind == TokenKind::Eof {
@@ -307,6 +335,10 @@ impl<'src> Lexer<'src> {
     fn lex_token(&mut self) -> Result<Lexed<'src>, Error> {
         let c = self.b[self.pos];
         match c {
+            b' ' | b'\t' | b'\r' => {
+                self.skip_blanks();
+                Ok(Lexed::Nothing)
+            }
             b'\n' => {
                 if let Some(jump) = self.newline_jump.take() {
                     self.pos = jump;
@@ -332,8 +364,11 @@ impl<'src> Lexer<'src> {
             }
             b'(' => {
                 let ls = self.line_start.min(self.pos);
-                let leading = &self.b[ls..self.pos];
-                let ws = ls == self.pos || blank_run(leading) == leading.len();
+                if self.first_nonblank.0 != ls {
+                    // computed once per line, so lines of many `(` stay linear
+                    self.first_nonblank = (ls, ls + blank_run(&self.b[ls..]));
+                }
+                let ws = self.first_nonblank.1 >= self.pos;
                 let kind = if ws {
                     TokenKind::WsLParen
                 } else {
@@ -527,13 +562,26 @@ impl<'src> Lexer<'src> {
                 } else {
                     Cow::Borrowed(inner)
                 };
-                // the reference compiles the regex while lexing; an invalid one is an error
-                if let Err(e) = onig::Regex::with_options(
+                // The reference compiles the regex while lexing; an invalid one is an
+                // error. Ruby's Onigmo accepts a quantifier on an anchor (`^*`, `\b+`)
+                // where Oniguruma reports "target of repeat operator is invalid".
+                let compiled = onig::Regex::with_options(
                     &value,
                     onig::RegexOptions::REGEX_OPTION_NONE,
                     onig::Syntax::ruby(),
-                ) {
-                    return Err(self.error_at(format!("{}: /{}/", e.description(), value), start));
+                );
+                /// Oniguruma's ONIGERR_TARGET_OF_REPEAT_OPERATOR_INVALID.
+                const REPEAT_OF_ANCHOR: i32 = -114;
+                if let Err(e) = compiled.map(|_| ()).or_else(|e| {
+                    if e.code() == REPEAT_OF_ANCHOR {
+                        Ok(())
+                    } else {
+                        Err(e)
+                    }
+                }) {
+                    // shown as Ruby shows a regexp: with `/` escaped
+                    let shown = escape_slashes(&value);
+                    return Err(self.error_at(format!("{}: /{shown}/", e.description()), start));
                 }
                 return Ok(Lexed::Token(Token::new(
                     TokenKind::Regex,
@@ -553,6 +601,22 @@ impl<'src> Lexer<'src> {
             self.last_match = None;
             return None;
         };
+        if self.regex_fail.is_some_and(|p| start > p) {
+            // An earlier scan found every later `/` escaped; only the first
+            // one can differ now (its backslash run may start at this scan).
+            let close = start + 1 + first;
+            let run = b[start + 1..close]
+                .iter()
+                .rev()
+                .take_while(|&&c| c == b'\\')
+                .count();
+            if run % 2 == 0 {
+                self.last_match = Some((start, close + 1));
+                return Some(close + 1);
+            }
+            self.last_match = None;
+            return None;
+        }
         let mut close = start + 1 + first;
         self.last_match = Some((start, close + 1));
         loop {
@@ -566,11 +630,12 @@ impl<'src> Lexer<'src> {
             }
             match memchr(b'/', &b[close + 1..]) {
                 Some(i) => {
-                    self.last_match = Some((close + 1, close + 2 + i));
                     close = close + 1 + i;
+                    self.last_match = Some((close, close + 1));
                 }
                 None => {
                     self.last_match = None;
+                    self.regex_fail = Some(start);
                     return None;
                 }
             }
@@ -596,6 +661,41 @@ impl Iterator for Lexer<'_> {
             }
         }
     }
+}
+
+/// A regex source as Ruby shows it in messages: unchanged unless it holds
+/// a `/` or an ASCII control character; then `/` is written `\/`, other
+/// controls than blanks as `\xNN`, and non-ASCII characters as `\uXXXX`
+/// (a backslash and the character after it are kept as they are).
+fn escape_slashes(src: &str) -> String {
+    use std::fmt::Write as _;
+    let needs = src.bytes().any(|b| b == b'/' || b < 0x20 || b == 0x7F);
+    if !needs {
+        return src.to_string();
+    }
+    let mut out = String::with_capacity(src.len() + 8);
+    let mut chars = src.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek().is_some() => {
+                out.push(c);
+                out.extend(chars.next());
+            }
+            '/' => out.push_str("\\/"),
+            '\t' | '\n' | '\x0B' | '\x0C' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c as u32 == 0x7F => {
+                let _ = write!(out, "\\x{:02X}", c as u32);
+            }
+            c if c.is_ascii() => out.push(c),
+            c if (c as u32) <= 0xFFFF => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => {
+                let _ = write!(out, "\\u{{{:X}}}", c as u32);
+            }
+        }
+    }
+    out
 }
 
 /// Position of the first `needle` byte in `hay`.

@@ -231,7 +231,7 @@ impl Guard {
                 },
                 _ => false,
             },
-            K::Init(inner, _) => match bk {
+            K::Init(inner, args) => match bk {
                 K::Init(bi, _) => match (inner, bi) {
                     (None, _) => true,
                     (Some(i), Some(bi)) => self.assignable(i, bi),
@@ -239,7 +239,7 @@ impl Guard {
                 },
                 _ => match inner {
                     None => self.assignable(super::rich_data_type(), b),
-                    Some(i) => self.assignable(i, b),
+                    Some(i) => self.assignable(i, b) || super::init::init_accepts(i, args, b),
                 },
             },
             K::Variant(ts) => ts.iter().any(|t| self.assignable(t, b)),
