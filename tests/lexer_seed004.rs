@@ -490,8 +490,14 @@ fn reference_values_are_typed() {
 #[test]
 fn invalid_regex_is_an_error_like_the_reference() {
     // the reference raises Ruby's RegexpError with this message while lexing
-    assert_eq!(err("$a = /(/"), "end pattern with unmatched parenthesis: /(/");
-    assert_eq!(err("$a = /[a\\/b/"), "premature end of char-class: /[a\\/b/");
+    assert_eq!(
+        err("$a = /(/"),
+        "end pattern with unmatched parenthesis: /(/"
+    );
+    assert_eq!(
+        err("$a = /[a\\/b/"),
+        "premature end of char-class: /[a\\/b/"
+    );
     // Ruby accepts a quantified anchor, so the lexer does too
     assert_eq!(kinds("$a =~ /^*/"), vec!["VARIABLE", "MATCH", "REGEX"]);
 }
