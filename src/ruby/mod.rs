@@ -31,6 +31,9 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// Called by Ruby when `puppet_types/puppet_types.so` is required.
 #[magnus::init(name = "puppet_types")]
 fn init(ruby: &Ruby) -> Result<(), Error> {
+    // SAFETY: called during Init, before any method is defined. The binding keeps
+    // no per-Ractor Ruby state: its caches are immortal Symbols and classes.
+    unsafe { rb_sys::rb_ext_ractor_safe(true) };
     let module = ruby.define_module("PuppetTypes")?;
     errors::init(ruby, module)?;
     type_object::init(ruby, module)?;
