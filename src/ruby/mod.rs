@@ -7,6 +7,7 @@
 //! surfaces as `PuppetTypes::InternalError`, never as a crash.
 
 mod alias_registry;
+mod ast_node;
 pub(crate) mod convert;
 pub(crate) mod errors;
 mod formatter;
@@ -45,6 +46,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     formatter::init(ruby, module)?;
     lexer::init(ruby, module)?;
     parser::init(ruby, module)?;
+    ast_node::init(ruby, module)?;
     internal::init(ruby, module)?;
     Ok(())
 }
