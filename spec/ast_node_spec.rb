@@ -3,12 +3,8 @@
 require 'spec_helper'
 require_relative 'support/corpus'
 
-# PuppetTypes::AST::Node: lazy node objects over a parsed program.
-RSpec.describe 'PuppetTypes::AST::Node' do
-  let(:parser) { PuppetTypes::Parser.new }
-  let(:source) { "$x = 1 + 2\nfile { '/tmp/a': ensure => present }\nInteger[1, 2]\n" }
-  let(:ast) { parser.parse(source) }
-
+# Reference facts the node specs compare with.
+module AstNodeSpec
   # Reference classes whose objects are entries, not nodes, here: their
   # expressions are children of the enclosing node.
   ENTRY_KINDS = %w[ResourceBody AttributeOperation AttributesOperation Parameter KeyedEntry
@@ -24,11 +20,25 @@ RSpec.describe 'PuppetTypes::AST::Node' do
   REFERENCE_QUIRKS = (OPERATOR_LOCATED + START_LOCATED +
                       %w[TextExpression BlockExpression CallMethodExpression NamedAccessExpression]).freeze
 
+  MANIFESTS = [
+    "class foo::bar(String $x = 'a', Integer[0, 9] $n = 3) inherits foo {\n  file { \"/tmp/${x}\":\n    ensure  => file,\n    content => template('m/t.erb'),\n  }\n  notice($n)\n}\n",
+    "define d($a) {\n  case $a {\n    'x', 'y': { include foo }\n    default: { $h = { 'k' => [1, 2.5, true] } }\n  }\n  Package <| tag == 'x' |>\n}\n",
+    "if !($a == 1) { $b = $a ? { 1 => 'one', default => -$a } }\n",
+    "node 'n1', /n2/ {\n  user { 'u': uid => -1 }\n  $v = $facts['os']['family']\n  unless $v { fail(\"no ${v}\") }\n}\n"
+  ].freeze
+end
+
+# PuppetTypes::AST::Node: lazy node objects over a parsed program.
+RSpec.describe 'PuppetTypes::AST::Node' do
+  let(:parser) { PuppetTypes::Parser.new }
+  let(:source) { "$x = 1 + 2\nfile { '/tmp/a': ensure => present }\nInteger[1, 2]\n" }
+  let(:ast) { parser.parse(source) }
+
   def reference_nodes(model)
     out = []
     walk = lambda do |o|
       kind = o.class.name.split('::').last
-      out << [kind, o] unless ENTRY_KINDS.include?(kind)
+      out << [kind, o] unless AstNodeSpec::ENTRY_KINDS.include?(kind)
       o._pcore_contents { |c| walk.call(c) }
     end
     walk.call(model.body)
@@ -121,14 +131,7 @@ RSpec.describe 'PuppetTypes::AST::Node' do
     end
 
     context 'against the reference', reference: true do
-      MANIFESTS = [
-        "class foo::bar(String $x = 'a', Integer[0, 9] $n = 3) inherits foo {\n  file { \"/tmp/${x}\":\n    ensure  => file,\n    content => template('m/t.erb'),\n  }\n  notice($n)\n}\n",
-        "define d($a) {\n  case $a {\n    'x', 'y': { include foo }\n    default: { $h = { 'k' => [1, 2.5, true] } }\n  }\n  Package <| tag == 'x' |>\n}\n",
-        "if !($a == 1) { $b = $a ? { 1 => 'one', default => -$a } }\n",
-        "node 'n1', /n2/ {\n  user { 'u': uid => -1 }\n  $v = $facts['os']['family']\n  unless $v { fail(\"no ${v}\") }\n}\n"
-      ].freeze
-
-      MANIFESTS.each_with_index do |src, i|
+      AstNodeSpec::MANIFESTS.each_with_index do |src, i|
         it "agrees on kinds, lines and columns (manifest #{i + 1})" do
           model = Puppet::Pops::Parser::EvaluatingParser.new.parse_string(src)
           locator = model.locator
@@ -137,15 +140,15 @@ RSpec.describe 'PuppetTypes::AST::Node' do
           # Children come in source order here, in model attribute order there
           # (a parameter's value before its type): compare as sorted lists.
           expect(ours.map(&:kind).sort).to eq(ref.map(&:first).sort)
-          exact = ->(k) { !REFERENCE_QUIRKS.include?(k) }
+          exact = ->(k) { !AstNodeSpec::REFERENCE_QUIRKS.include?(k) }
           expect(ours.select { |n| exact.call(n.kind) }.map { |n| [n.kind, n.offset, n.length, n.line, n.column] }.sort)
             .to eq(ref.select { |k, _| exact.call(k) }.map do |k, o|
               [k, o.offset, o.length, locator.line_for_offset(o.offset), locator.pos_on_line(o.offset)]
             end.sort)
-          operators = ->(k) { OPERATOR_LOCATED.include?(k) }
+          operators = ->(k) { AstNodeSpec::OPERATOR_LOCATED.include?(k) }
           expect(ours.select { |n| operators.call(n.kind) }.map { |n| [n.kind, n.operator_offset] }.sort)
             .to eq(ref.select { |k, _| operators.call(k) }.map { |k, o| [k, o.offset] }.sort)
-          starts = ->(k) { START_LOCATED.include?(k) }
+          starts = ->(k) { AstNodeSpec::START_LOCATED.include?(k) }
           expect(ours.select { |n| starts.call(n.kind) }.map { |n| [n.kind, n.line, n.column] }.sort)
             .to eq(ref.select { |k, _| starts.call(k) }.map do |k, o|
               [k, locator.line_for_offset(o.offset), locator.pos_on_line(o.offset)]
@@ -220,6 +223,16 @@ RSpec.describe 'PuppetTypes::AST::Node' do
       expect(root).to be_frozen
       expect(Ractor.shareable?(root)).to be(true)
       expect { PuppetTypes::AST::Node.new }.to raise_error(TypeError)
+    end
+
+    it 'can be walked inside another Ractor' do
+      root = parser.parse('$x = 1 + 2').root
+      verbose = $VERBOSE
+      $VERBOSE = nil # Ractor's experimental warning
+      kinds = Ractor.new(root) { |n| n.each_node.map(&:kind) }.take
+      $VERBOSE = verbose
+      expect(kinds).to eq(%w[AssignmentExpression VariableExpression QualifiedName ArithmeticExpression
+                             LiteralInteger LiteralInteger])
     end
 
     it 'walks the same tree from several threads' do
