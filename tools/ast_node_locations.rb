@@ -4,6 +4,8 @@
 # node kinds per file, offset+length for nodes the reference locates by extent, the operator
 # offset of binary expressions, and the start of nodes the reference ends early.
 # Usage: rake compile && ruby -I lib tools/ast_node_locations.rb
+require 'puppet_types'
+require 'puppet'
 require_relative '../spec/support/corpus'
 ENTRY = %w[ResourceBody AttributeOperation AttributesOperation Parameter KeyedEntry SelectorEntry CaseOption]
 OPS = %w[AssignmentExpression ArithmeticExpression ComparisonExpression MatchExpression InExpression AndExpression OrExpression RelationshipExpression]
