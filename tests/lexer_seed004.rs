@@ -501,3 +501,15 @@ fn invalid_regex_is_an_error_like_the_reference() {
     // Ruby accepts a quantified anchor, so the lexer does too
     assert_eq!(kinds("$a =~ /^*/"), vec!["VARIABLE", "MATCH", "REGEX"]);
 }
+
+#[test]
+fn invalid_regex_with_quantified_anchor_reports_the_real_error() {
+    assert_eq!(
+        err("$a = /$+(/"),
+        "end pattern with unmatched parenthesis: /$+(/"
+    );
+    assert_eq!(
+        kinds("$a =~ /\\b+x{2}[$*]/"),
+        vec!["VARIABLE", "MATCH", "REGEX"]
+    );
+}

@@ -802,7 +802,11 @@ impl<'a> Checker<'a> {
                 ..
             } => self.err("Assignment not allowed here".into(), self.pos(e)),
             ExprKind::Lambda(_) => {}
-            _ => for_each_child(e, &mut |c| self.no_assignment(c)),
+            _ => {
+                for c in e.children() {
+                    self.no_assignment(c)
+                }
+            }
         }
     }
 
@@ -1296,112 +1300,5 @@ impl<'a> Checker<'a> {
             }
             _ => {}
         }
-    }
-}
-
-/// Calls `f` on each direct child expression of `e`.
-fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    use ExprKind as K;
-    let opt = |o: &Option<Box<Expr>>, f: &mut dyn FnMut(&Expr)| {
-        if let Some(x) = o {
-            f(x)
-        }
-    };
-    match &e.kind {
-        K::Variable(x)
-        | K::Text(x)
-        | K::Not(x)
-        | K::UnaryMinus(x)
-        | K::Unfold(x)
-        | K::Paren(x)
-        | K::Render(x) => f(x),
-        K::LiteralList(v) | K::ConcatenatedString(v) | K::Block(v) => v.iter().for_each(f),
-        K::LiteralHash { entries, .. } => {
-            for en in entries {
-                f(&en.key);
-                f(&en.value);
-            }
-        }
-        K::Heredoc { text, .. } => f(text),
-        K::Access { left, keys } => {
-            f(left);
-            keys.iter().for_each(f);
-        }
-        K::NamedAccess { left, right } | K::Binary { left, right, .. } => {
-            f(left);
-            f(right);
-        }
-        K::Selector { left, entries } => {
-            f(left);
-            for en in entries {
-                f(&en.matching);
-                f(&en.value);
-            }
-        }
-        K::Case { test, options } => {
-            f(test);
-            for o in options {
-                o.values.iter().for_each(&mut *f);
-                opt(&o.then_expr, f);
-            }
-        }
-        K::If {
-            test,
-            then_expr,
-            else_expr,
-        }
-        | K::Unless {
-            test,
-            then_expr,
-            else_expr,
-        } => {
-            f(test);
-            opt(then_expr, f);
-            opt(else_expr, f);
-        }
-        K::CallNamedFunction(c) | K::CallMethod(c) => {
-            f(&c.functor);
-            c.args.iter().for_each(&mut *f);
-            opt(&c.lambda, f);
-        }
-        K::Resource {
-            type_name, bodies, ..
-        } => {
-            f(type_name);
-            for b in bodies {
-                f(&b.title);
-                for op in &b.operations {
-                    match op {
-                        AttributeOp::Set { value, .. } => f(value),
-                        AttributeOp::Splat { expr, .. } => f(expr),
-                    }
-                }
-            }
-        }
-        K::ResourceDefaults {
-            type_ref: x,
-            operations,
-            ..
-        }
-        | K::ResourceOverride {
-            resources: x,
-            operations,
-            ..
-        }
-        | K::Collect {
-            type_expr: x,
-            operations,
-            ..
-        } => {
-            f(x);
-            for op in operations {
-                match op {
-                    AttributeOp::Set { value, .. } => f(value),
-                    AttributeOp::Splat { expr, .. } => f(expr),
-                }
-            }
-        }
-        K::VirtualQuery(q) | K::ExportedQuery(q) => opt(q, f),
-        _ => {}
     }
 }
