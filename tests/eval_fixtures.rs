@@ -20,6 +20,8 @@ const DIVERGENT: &[&str] = &[
     "file { '/tmp/x': ensure => present }",
     "class foo { }",
     "define foo::bar { }",
+    // Ruby bignums: beyond the 64-bit Integer the language specifies
+    "Integer('9223372036854775808')",
 ];
 
 struct Outcome {

@@ -95,7 +95,10 @@ fn sequence(len: usize, keys: &[Value], what: &str) -> Result<Slice> {
             let mut start = index_arg(s)?;
             let count = index_arg(c)?;
             if start < 0 {
-                start = (start + len_i).max(0);
+                start += len_i;
+                if start < 0 {
+                    return Ok(Slice::Range(0..0));
+                }
             }
             if start >= len_i {
                 return Ok(Slice::Range(0..0));

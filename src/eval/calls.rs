@@ -45,6 +45,25 @@ pub(crate) fn iterate(v: &Value, limit: usize) -> Option<Result<Vec<Value>>> {
     })
 }
 
+/// The types with a constructor of their own.
+const CONSTRUCTORS: &[&str] = &[
+    "Integer",
+    "Float",
+    "Numeric",
+    "Boolean",
+    "Array",
+    "Hash",
+    "String",
+    "SemVer",
+    "SemVerRange",
+    "Timespan",
+    "Timestamp",
+    "Binary",
+    "URI",
+    "Deferred",
+    "Sensitive",
+];
+
 /// Construct a value of the type named `name` from `args` (`Type.new(args)`).
 pub(crate) fn construct(name: &str, args: &[Value]) -> Result<Value> {
     match name {
@@ -122,7 +141,17 @@ impl Evaluator<'_> {
         let prefix = "Error while evaluating a Method call, ";
         if let (Value::Type(t), "new") = (&receiver, name.as_str()) {
             let tname = t.to_string();
-            return construct(&tname, &args).map_err(|e| prefixed(e, prefix, span));
+            let base = tname.split('[').next().unwrap_or("");
+            let known = CONSTRUCTORS.contains(&base);
+            if !known {
+                if let [v] = args.as_slice() {
+                    if instance_of(t, v) {
+                        return Ok(v.clone());
+                    }
+                }
+            }
+            return construct(if known { base } else { &tname }, &args)
+                .map_err(|e| prefixed(e, prefix, span));
         }
         args.insert(0, receiver);
         self.builtin(name, args, call.lambda.as_deref(), span, prefix)
@@ -154,10 +183,14 @@ impl Evaluator<'_> {
                     Some(Value::String(m)) if &**m == "detailed" => TypeOfMode::Detailed,
                     Some(Value::String(m)) if &**m == "reduced" => TypeOfMode::Reduced,
                     Some(Value::String(m)) if &**m == "generalized" => TypeOfMode::Generalized,
-                    Some(_) => {
-                        return Err(own(Error::evaluation(
-                            "'type' parameter 'inference_method' expects a match for Enum['detailed', 'generalized', 'reduced']",
-                        )))
+                    Some(other) => {
+                        let got = match other {
+                            Value::String(s) => format!("'{s}'"),
+                            v => crate::types::calc::infer_generic(v).to_string(),
+                        };
+                        return Err(own(Error::evaluation(format!(
+                            "'type' parameter 'inference_method' expects a match for Enum['detailed', 'generalized', 'reduced'], got {got}"
+                        ))));
                     }
                 };
                 match args.first() {

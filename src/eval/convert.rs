@@ -148,41 +148,86 @@ pub(crate) fn new_integer(args: &[Value]) -> Result<Value> {
             let radix = match radix {
                 None | Some(Value::Default) | Some(Value::Undef) => None,
                 Some(Value::Integer(r @ (2 | 8 | 10 | 16))) => Some(r as u32),
-                Some(r) => return Err(Error::evaluation(format!(
+                Some(r) => {
+                    return Err(Error::evaluation(format!(
                     "'new' parameter 'radix' expects a value of type Default or Integer, got {}",
                     type_desc(&r)
-                ))),
-            };
-            let t = s.trim();
-            match radix {
-                None => match parse_number(t, true) {
-                    Some(Value::Integer(i)) => Ok(Value::Integer(i)),
-                    _ => Err(cannot("new", &from, "Integer")),
-                },
-                Some(r) => {
-                    let (neg, body) = match t.as_bytes().first() {
-                        Some(b'-') => (true, &t[1..]),
-                        Some(b'+') => (false, &t[1..]),
-                        _ => (false, t),
-                    };
-                    let lower = body.to_ascii_lowercase();
-                    let digits = match r {
-                        16 => lower.strip_prefix("0x").unwrap_or(&lower),
-                        2 => lower.strip_prefix("0b").unwrap_or(&lower),
-                        _ => &lower,
-                    };
-                    let bad = || Error::evaluation(format!("invalid value for Integer(): \"{s}\""));
-                    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(r)) {
-                        return Err(bad());
-                    }
-                    let m = i128::from_str_radix(digits, r).map_err(|_| bad())?;
-                    i64::try_from(if neg { -m } else { m })
-                        .map(Value::Integer)
-                        .map_err(|_| bad())
+                )))
                 }
+            };
+            let Some((neg, body)) = integer_text(s) else {
+                return Err(cannot("new", &from, "Integer"));
+            };
+            let lower = body.to_ascii_lowercase();
+            let (detected, digits) = if let Some(h) = lower.strip_prefix("0x") {
+                (16, h)
+            } else if let Some(b) = lower.strip_prefix("0b") {
+                (2, b)
+            } else if lower.len() > 1 && lower.starts_with('0') {
+                (8, &lower[1..])
+            } else {
+                (10, lower.as_str())
+            };
+            let r = match radix {
+                None => detected,
+                Some(r) if detected == 16 || detected == 2 => {
+                    if r != detected {
+                        return Err(invalid_integer(s));
+                    }
+                    r
+                }
+                Some(r) => r,
+            };
+            let digits = if r == 8 || (r != detected && detected == 8) {
+                &lower
+            } else {
+                digits
+            };
+            if !digits.chars().all(|c| c.is_digit(r)) {
+                return Err(invalid_integer(s));
             }
+            let m = i128::from_str_radix(digits, r).map_err(|_| invalid_integer(s))?;
+            i64::try_from(if neg { -m } else { m })
+                .map(Value::Integer)
+                .map_err(|_| invalid_integer(s))
         }
         _ => Err(cannot("new", &from, "Integer")),
+    }
+}
+
+/// The reference's `Ruby Integer()` complaint about `s`.
+fn invalid_integer(s: &str) -> Error {
+    Error::evaluation(format!("invalid value for Integer(): \"{s}\""))
+}
+
+/// Split a constructor's integer text into sign and body: an optional sign,
+/// optional whitespace, then a `0x` hex, `0b` binary or decimal digit run; no
+/// trailing whitespace.
+fn integer_text(s: &str) -> Option<(bool, &str)> {
+    let (neg, rest) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let body = rest.trim_start();
+    let lower = body.to_ascii_lowercase();
+    let ok = if let Some(h) = lower.strip_prefix("0x") {
+        !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit())
+    } else if let Some(b) = lower.strip_prefix("0b") {
+        !b.is_empty() && b.bytes().all(|b| b == b'0' || b == b'1')
+    } else {
+        !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit())
+    };
+    ok.then_some((neg, body))
+}
+
+/// The text of a Float or Numeric constructor argument: leading whitespace is
+/// allowed, trailing is not.
+fn constructor_text(s: &str) -> Option<&str> {
+    if s.ends_with(char::is_whitespace) {
+        None
+    } else {
+        Some(s.trim_start())
     }
 }
 
@@ -194,7 +239,9 @@ pub(crate) fn new_float(args: &[Value]) -> Result<Value> {
         Value::Float(_) => Ok(from.clone()),
         Value::Boolean(b) => Ok(Value::Float(if *b { 1.0 } else { 0.0 })),
         Value::String(s) => {
-            let t = s.trim();
+            let Some(t) = constructor_text(s) else {
+                return Err(cannot("new_float", from, "Float"));
+            };
             let octal_like = t.trim_start_matches(['-', '+']).starts_with('0')
                 && !t.to_ascii_lowercase().contains(['x', 'b', '.', 'e']);
             let n = if octal_like {
@@ -218,9 +265,9 @@ pub(crate) fn new_numeric(args: &[Value]) -> Result<Value> {
     match from {
         Value::Integer(_) | Value::Float(_) => Ok(from.clone()),
         Value::Boolean(b) => Ok(Value::Integer(*b as i64)),
-        Value::String(s) => {
-            parse_number(s.trim(), true).ok_or_else(|| cannot("new_numeric", from, "Numeric"))
-        }
+        Value::String(s) => constructor_text(s)
+            .and_then(|t| parse_number(t, true))
+            .ok_or_else(|| cannot("new_numeric", from, "Numeric")),
         _ => Err(cannot("new_numeric", from, "Numeric")),
     }
 }

@@ -273,6 +273,11 @@ impl<'p> Evaluator<'p> {
     pub(crate) fn match_op(&mut self, l: &Value, r: &Value) -> Result<bool> {
         match r {
             Value::Type(t) => Ok(crate::types::calc::instance_of(t, l)),
+            Value::SemVerRange(range) => match l {
+                Value::SemVer(v) => Ok(range.includes(v)),
+                Value::String(s) => Ok(crate::values::SemVer::parse(s).is_ok_and(|v| range.includes(&v))),
+                _ => Ok(false),
+            },
             Value::Regexp(_) | Value::String(_) => {
                 let re = match r {
                     Value::Regexp(re) => re.clone(),

@@ -172,12 +172,12 @@ fn arithmetic(op: BinaryOp, l: &Value, r: &Value) -> Result<Value> {
                     if b == 0 {
                         return Err(Error::evaluation("Division by 0"));
                     }
-                    let q = a.div_euclid(b);
-                    let (q, m) = if b < 0 && a.rem_euclid(b) != 0 {
-                        (q + 1, a.rem_euclid(b) + b)
-                    } else {
-                        (q, a.rem_euclid(b))
-                    };
+                    // floored division, as Ruby's
+                    let mut q = a / b;
+                    if a % b != 0 && ((a < 0) != (b < 0)) {
+                        q -= 1;
+                    }
+                    let m = a - q * b;
                     if op == B::Div {
                         q
                     } else {
