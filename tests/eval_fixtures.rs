@@ -92,3 +92,23 @@ fn eval_matches_reference() {
         failures.join("\n")
     );
 }
+
+/// Every fixture case cut at every character boundary and with its operands
+/// swapped around evaluates to a value or an error, never a panic.
+#[test]
+fn eval_never_panics_on_mangled_cases() {
+    let cases = include_str!("fixtures/eval/cases.txt");
+    let mut n = 0;
+    for line in cases.lines().filter(|l| !l.starts_with('#')) {
+        let src = line.replace(NL, "\n");
+        let cuts: Vec<usize> = src.char_indices().map(|(i, _)| i).collect();
+        for &i in &cuts {
+            for text in [&src[..i], &src[i..]] {
+                let r = std::panic::catch_unwind(|| evaluate_str(text, &IndexMap::new()));
+                assert!(r.is_ok(), "panic on {text:?}");
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 10_000, "{n}");
+}

@@ -21,7 +21,7 @@ pub(crate) fn iterate(v: &Value, limit: usize) -> Option<Result<Vec<Value>>> {
             .collect()),
         Value::String(s) => Ok(s.chars().map(|c| Value::string(c.to_string())).collect()),
         Value::Integer(n) => {
-            if *n as u128 > limit as u128 {
+            if *n > limit as i64 {
                 Err(Error::evaluation(format!(
                     "Iteration over {n} elements exceeds the limit of {limit}"
                 )))

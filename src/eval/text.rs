@@ -1,5 +1,5 @@
 //! The text a value becomes when interpolated into a string (`"${v}"`), which
-//! is also the text error messages quote: strings bare, `undef` empty,
+//! is also the text error messages quote: strings bare, `undef` empty, regexes in slashes,
 //! containers with their elements interpolated the same way.
 
 use crate::format::{string, Format};
@@ -18,7 +18,18 @@ fn write(out: &mut String, v: &Value, depth: usize) {
         return;
     }
     match v {
-        Value::Undef | Value::Default => {}
+        Value::Undef => {}
+        // `default` is empty at the top, but named inside a container
+        Value::Default => {
+            if depth > 0 {
+                out.push_str("default");
+            }
+        }
+        Value::Regexp(re) => {
+            out.push('/');
+            out.push_str(re.source());
+            out.push('/');
+        }
         Value::String(s) => out.push_str(s),
         Value::Integer(i) => out.push_str(&i.to_string()),
         Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
