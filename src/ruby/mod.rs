@@ -9,6 +9,7 @@
 mod alias_registry;
 pub(crate) mod convert;
 pub(crate) mod errors;
+mod evaluator;
 mod formatter;
 mod internal;
 mod lexer;
@@ -42,6 +43,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     formatter::init(ruby, module)?;
     lexer::init(ruby, module)?;
     parser::init(ruby, module)?;
+    evaluator::init(ruby, module)?;
     internal::init(ruby, module)?;
     Ok(())
 }
