@@ -10,6 +10,7 @@ mod alias_registry;
 mod ast_node;
 pub(crate) mod convert;
 pub(crate) mod errors;
+mod evaluator;
 mod formatter;
 mod internal;
 mod lexer;
@@ -47,6 +48,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     lexer::init(ruby, module)?;
     parser::init(ruby, module)?;
     ast_node::init(ruby, module)?;
+    evaluator::init(ruby, module)?;
     internal::init(ruby, module)?;
     Ok(())
 }
