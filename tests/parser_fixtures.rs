@@ -2,11 +2,15 @@
 //! exactly the PN in its `.pn` file; every `tests/fixtures/err/*.pp` must fail with
 //! the message and position in its `.err` file (a caret-marked snapshot).
 //!
+//! The `.json` snapshots hold the reference's `to_data` of the PN, compared with
+//! [`Program::to_pn_data`](puppet_types::syntax::ast::Program::to_pn_data).
+//!
 //! The snapshots come from the reference (`ruby tools/ref_pn.rb --fixtures DIR`);
 //! set `PUPPET_REGEN=1` to regenerate them before comparing (needs `puppet`).
 
 use puppet_types::syntax::parser::{parse, parse_epp};
-use puppet_types::syntax::pn::program_to_pn_string;
+use puppet_types::syntax::pn::{program_to_pn_string, ruby_float_to_s};
+use puppet_types::Value;
 use std::path::{Path, PathBuf};
 
 fn fixtures(dir: &str) -> Vec<PathBuf> {
@@ -50,6 +54,18 @@ fn ok_fixtures_print_the_reference_pn() {
             std::fs::read_to_string(f.with_extension("pn")).expect("missing .pn snapshot");
         match parse_file(f, &src) {
             Ok(p) => {
+                let json_path = f.with_extension("json");
+                if let Ok(expected_json) = std::fs::read_to_string(&json_path) {
+                    let mut got = String::new();
+                    json(&p.to_pn_data(), &mut got);
+                    if got != expected_json.trim_end() {
+                        failures.push(format!(
+                            "{}:\n  expected {}\n  got      {got}",
+                            json_path.display(),
+                            expected_json.trim_end()
+                        ));
+                    }
+                }
                 let got = program_to_pn_string(&p);
                 if got != expected.trim_end() {
                     failures.push(format!(
@@ -114,4 +130,75 @@ fn err_fixtures_fail_where_the_reference_does() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// JSON as Ruby's `JSON.generate` writes it (floats as `Float#to_s`).
+fn json(v: &Value, out: &mut String) {
+    match v {
+        Value::Undef => out.push_str("null"),
+        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Integer(i) => out.push_str(&i.to_string()),
+        Value::Float(f) => out.push_str(&ruby_float_to_s(*f)),
+        Value::String(s) => {
+            out.push('"');
+            for c in s.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    '\r' => out.push_str("\\r"),
+                    '\t' => out.push_str("\\t"),
+                    '\u{8}' => out.push_str("\\b"),
+                    '\u{c}' => out.push_str("\\f"),
+                    c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+        }
+        Value::Array(a) => {
+            out.push('[');
+            for (i, e) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json(e, out);
+            }
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            out.push('{');
+            for (i, (k, e)) in h.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                json(k, out);
+                out.push(':');
+                json(e, out);
+            }
+            out.push('}');
+        }
+        other => out.push_str(&format!("{other:?}")),
+    }
+}
+
+#[test]
+fn every_node_has_a_span_inside_the_source() {
+    fn walk(e: &puppet_types::syntax::ast::Expr, len: usize, count: &mut usize) {
+        *count += 1;
+        assert!(
+            e.span.start <= e.span.end && (e.span.end as usize) <= len,
+            "{e:?}"
+        );
+        for c in e.children() {
+            walk(c, len, count);
+        }
+    }
+    let mut count = 0;
+    for f in fixtures("ok") {
+        let src = std::fs::read_to_string(&f).expect("read fixture");
+        let p = parse_file(&f, &src).expect("ok fixture parses");
+        walk(&p.body, src.len(), &mut count);
+    }
+    assert!(count > 1000, "{count} nodes");
 }

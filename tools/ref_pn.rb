@@ -5,7 +5,8 @@
 # Usage:
 #   ruby tools/ref_pn.rb [--data] [--epp] FILE...   # prints "== FILE" then PN (or ERROR: msg) per file
 #   ruby tools/ref_pn.rb [--data] [--epp] -e SOURCE
-#   ruby tools/ref_pn.rb --fixtures DIR             # writes DIR/x.pn (or DIR/x.err) next to every DIR/x.pp / x.epp
+#   ruby tools/ref_pn.rb --fixtures DIR             # writes DIR/x.pn and x.json (PN text and its to_data),
+#                                                   # or DIR/x.err, next to every DIR/x.pp / x.epp
 require 'puppet'
 require 'json'
 require 'puppet/pops/pn'
@@ -26,7 +27,7 @@ end
 def err_text(e)
   line = e.respond_to?(:line) ? e.line : nil
   pos = e.respond_to?(:pos) ? e.pos : nil
-  "ERROR: line=#{line.inspect} pos=#{pos.inspect} #{e.class}: #{e.message[0, 400]}"
+  "ERROR: line=#{line.inspect} pos=#{pos.inspect} #{e.class}: #{e.message}"
 end
 
 # The error as a caret-marked snapshot: the message without the reference's location
@@ -65,9 +66,11 @@ elsif ARGV[0] == '--fixtures'
     base = f.sub(/\.e?pp\z/, '')
     src = File.read(f, encoding: 'UTF-8')
     File.delete(base + '.pn') if File.exist?(base + '.pn')
+    File.delete(base + '.json') if File.exist?(base + '.json')
     File.delete(base + '.err') if File.exist?(base + '.err')
     begin
       File.write(base + '.pn', pn_of(src, is_epp, false) + "\n")
+      File.write(base + '.json', pn_of(src, is_epp, true) + "\n")
     rescue StandardError => e
       File.write(base + '.err', caret_text(src, e))
     end

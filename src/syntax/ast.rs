@@ -27,12 +27,19 @@
 //! | `{a => 1}`             | [`ExprKind::LiteralHash`] of [`KeyedEntry`]                           |
 //! | `X[a => 1]`            | the `a => 1` argument is an unfolded `LiteralHash` (`unfolded: true`) |
 //! | `SemVerRange('>=1')`   | [`ExprKind::CallNamedFunction`] with functor `QualifiedReference`     |
-//! | `$x`                   | [`ExprKind::Variable`] around a `QualifiedName` (or a `LiteralInteger` for `$0`) |
+//! | `$x`, `$0`             | [`ExprKind::Variable`] around a `QualifiedName` (`"x"`, `"0"`; a `LiteralInteger` for `"${0}"` in strings) |
 //! | `(x)`                  | [`ExprKind::Paren`]                                                   |
 //!
-//! A whole source is a [`Program`]: the source text, its [`LineIndex`] and the
+//! A whole source is a [`Program`]: the source text, its (lazy) [`LineIndex`] and the
 //! body (a [`ExprKind::Block`] when there are several statements, the single
-//! statement otherwise, a [`ExprKind::Nop`] when empty).
+//! statement otherwise, a [`ExprKind::Nop`] when empty). Bodies of definitions,
+//! lambdas and case options are always blocks (as in the reference); `if`/`unless`
+//! bodies are the single statement or a block. Calls, lambdas and definitions are
+//! boxed ([`Call`], [`Lambda`], [`Definition`]) to keep [`Expr`] at 64 bytes.
+//!
+//! Entry points: [`crate::syntax::parse`] (with validation),
+//! [`crate::syntax::parser::parse_syntax`] (without), [`crate::syntax::parse_epp`],
+//! [`crate::syntax::parse_with_recovery`]; [`Program::to_pn`] prints the PN.
 
 use crate::syntax::span::{LineIndex, Span};
 use std::sync::Arc;
@@ -42,13 +49,27 @@ use std::sync::Arc;
 pub struct Program {
     /// The source text.
     pub source: Arc<str>,
-    /// Line starts of `source`, to turn spans into line and column.
-    pub line_index: LineIndex,
-    /// The body: a block, a single expression, or `Nop`/`LiteralUndef` for an empty source.
+    /// Line starts of `source`, computed on first use.
+    line_index: std::sync::OnceLock<LineIndex>,
+    /// The body: a block, a single expression, or `Nop` for an empty source.
     pub body: Expr,
 }
 
 impl Program {
+    /// A program of `source` with `body`.
+    pub fn new(source: &str, body: Expr) -> Program {
+        Program {
+            source: Arc::from(source),
+            line_index: std::sync::OnceLock::new(),
+            body,
+        }
+    }
+
+    /// Line starts of the source, to turn spans into line and column.
+    pub fn line_index(&self) -> &LineIndex {
+        self.line_index.get_or_init(|| LineIndex::new(&self.source))
+    }
+
     /// The source text a span covers.
     pub fn text(&self, span: Span) -> &str {
         self.source.get(span.range()).unwrap_or("")
@@ -56,7 +77,17 @@ impl Program {
 
     /// 1-based (line, column) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        self.line_index.line_col(&self.source, offset)
+        self.line_index().line_col(&self.source, offset)
+    }
+
+    /// The PN text of the program, as `puppet parser dump --format pn` prints it.
+    pub fn to_pn(&self) -> String {
+        crate::syntax::pn::program_to_pn_string(self)
+    }
+
+    /// The PN of the program as data (the reference's `to_data`, `--format json`).
+    pub fn to_pn_data(&self) -> crate::values::Value {
+        crate::syntax::pn::program_to_pn_data(self)
     }
 }
 
@@ -84,6 +115,156 @@ impl Expr {
     /// reference's validator and label provider name it.
     pub fn model_name(&self) -> &'static str {
         self.kind.model_name()
+    }
+
+    /// The expressions directly contained in this node, in source order
+    /// (including those inside its entries, bodies, operations and parameters).
+    pub fn children(&self) -> Vec<&Expr> {
+        use ExprKind as K;
+        let mut v: Vec<&Expr> = Vec::new();
+        fn opt<'a>(v: &mut Vec<&'a Expr>, o: &'a Option<Box<Expr>>) {
+            if let Some(x) = o {
+                v.push(x);
+            }
+        }
+        fn params<'a>(v: &mut Vec<&'a Expr>, ps: &'a [Parameter]) {
+            for p in ps {
+                opt(v, &p.type_expr);
+                opt(v, &p.value);
+            }
+        }
+        fn ops<'a>(v: &mut Vec<&'a Expr>, ops: &'a [AttributeOp]) {
+            for op in ops {
+                match op {
+                    AttributeOp::Set { value, .. } => v.push(value),
+                    AttributeOp::Splat { expr, .. } => v.push(expr),
+                }
+            }
+        }
+        match &self.kind {
+            K::Variable(x)
+            | K::Text(x)
+            | K::Not(x)
+            | K::UnaryMinus(x)
+            | K::Unfold(x)
+            | K::Paren(x)
+            | K::Render(x) => v.push(x),
+            K::LiteralList(xs) | K::ConcatenatedString(xs) | K::Block(xs) => v.extend(xs.iter()),
+            K::LiteralHash { entries, .. } => {
+                for en in entries {
+                    v.push(&en.key);
+                    v.push(&en.value);
+                }
+            }
+            K::Heredoc { text, .. } => v.push(text),
+            K::Access { left, keys } => {
+                v.push(left);
+                v.extend(keys.iter());
+            }
+            K::NamedAccess { left, right } | K::Binary { left, right, .. } => {
+                v.push(left);
+                v.push(right);
+            }
+            K::Selector { left, entries } => {
+                v.push(left);
+                for en in entries {
+                    v.push(&en.matching);
+                    v.push(&en.value);
+                }
+            }
+            K::Case { test, options } => {
+                v.push(test);
+                for o in options {
+                    v.extend(o.values.iter());
+                    opt(&mut v, &o.then_expr);
+                }
+            }
+            K::If {
+                test,
+                then_expr,
+                else_expr,
+            }
+            | K::Unless {
+                test,
+                then_expr,
+                else_expr,
+            } => {
+                v.push(test);
+                opt(&mut v, then_expr);
+                opt(&mut v, else_expr);
+            }
+            K::CallNamedFunction(c) | K::CallMethod(c) => {
+                v.push(&c.functor);
+                v.extend(c.args.iter());
+                opt(&mut v, &c.lambda);
+            }
+            K::Lambda(l) => {
+                params(&mut v, &l.parameters);
+                opt(&mut v, &l.return_type);
+                opt(&mut v, &l.body);
+            }
+            K::Resource {
+                type_name, bodies, ..
+            } => {
+                v.push(type_name);
+                for b in bodies {
+                    v.push(&b.title);
+                    ops(&mut v, &b.operations);
+                }
+            }
+            K::ResourceDefaults {
+                type_ref: x,
+                operations,
+                ..
+            }
+            | K::ResourceOverride {
+                resources: x,
+                operations,
+                ..
+            } => {
+                v.push(x);
+                ops(&mut v, operations);
+            }
+            K::Collect {
+                type_expr,
+                query,
+                operations,
+            } => {
+                v.push(type_expr);
+                v.push(query);
+                ops(&mut v, operations);
+            }
+            K::VirtualQuery(q) | K::ExportedQuery(q) => opt(&mut v, q),
+            K::HostClass(d)
+            | K::ResourceTypeDefinition(d)
+            | K::FunctionDefinition(d)
+            | K::PlanDefinition(d) => {
+                params(&mut v, &d.parameters);
+                opt(&mut v, &d.return_type);
+                opt(&mut v, &d.body);
+            }
+            K::NodeDefinition {
+                host_matches,
+                parent,
+                body,
+            } => {
+                v.extend(host_matches.iter());
+                opt(&mut v, parent);
+                opt(&mut v, body);
+            }
+            K::TypeAlias { type_expr, .. } => v.push(type_expr),
+            K::TypeMapping { type_expr, mapping } => {
+                v.push(type_expr);
+                v.push(mapping);
+            }
+            K::TypeDefinition { body, .. } | K::Epp { body, .. } => opt(&mut v, body),
+            K::Apply { arguments, body } => {
+                v.extend(arguments.iter());
+                v.extend(body.iter());
+            }
+            _ => {}
+        }
+        v
     }
 }
 
@@ -254,7 +435,7 @@ pub enum ExprKind {
     QualifiedReference(String),
     /// A reserved word used as an expression, `private` / `attr` [`(reserved "attr")`].
     ReservedWord(String),
-    /// `$name`: the inner node is a `QualifiedName` (or a `LiteralInteger` for `$0`, or
+    /// `$name`: the inner node is a `QualifiedName` (or a `LiteralInteger` for `${0}` in strings, or
     /// another expression in interpolation) [`(var "name")`].
     Variable(Box<Expr>),
     /// A double-quoted string with interpolation; segments are `LiteralString` and `Text` [`(concat ...)`].

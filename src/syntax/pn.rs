@@ -53,7 +53,7 @@ fn call(name: &'static str, elements: Vec<Pn>) -> Pn {
 
 impl Pn {
     /// The reference's `as_call`: a call or list spreads its elements into the new call.
-    fn as_call(self, name: &'static str) -> Pn {
+    fn into_call(self, name: &'static str) -> Pn {
         match self {
             Pn::Call(_, elements) | Pn::List(elements) => Pn::Call(name, elements),
             other => Pn::Call(name, vec![other]),
@@ -201,7 +201,7 @@ pub fn ruby_float_to_s(v: f64) -> String {
     let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
     let decpt = exp + 1;
     let sign = if v < 0.0 { "-" } else { "" };
-    if decpt < -3 || decpt > 16 {
+    if !(-3..=16).contains(&decpt) {
         let (first, rest) = digits.split_at(1);
         let rest = if rest.is_empty() { "0" } else { rest };
         let esign = if decpt - 1 < 0 { '-' } else { '+' };
@@ -276,7 +276,7 @@ fn transform(e: &Expr) -> Pn {
                     ("radix".into(), Pn::Literal(PnLiteral::Int(*radix as i64))),
                     ("value".into(), v),
                 ])
-                .as_call("int")
+                .into_call("int")
             }
         }
         K::LiteralFloat(f) => Pn::Literal(PnLiteral::Float(*f)),
@@ -305,7 +305,7 @@ fn transform(e: &Expr) -> Pn {
                 entries.push(("syntax".into(), lit_str(syntax)));
             }
             entries.push(("text".into(), to_pn(text)));
-            Pn::Map(entries).as_call("heredoc")
+            Pn::Map(entries).into_call("heredoc")
         }
         K::Access { left, keys } => {
             let mut v = vec![to_pn(left)];
@@ -370,7 +370,7 @@ fn transform(e: &Expr) -> Pn {
                 ),
             ];
             push_form(&mut entries, *form);
-            Pn::Map(entries).as_call("resource")
+            Pn::Map(entries).into_call("resource")
         }
         K::ResourceDefaults {
             form,
@@ -382,7 +382,7 @@ fn transform(e: &Expr) -> Pn {
                 ("ops".into(), ops(operations)),
             ];
             push_form(&mut entries, *form);
-            Pn::Map(entries).as_call("resource-defaults")
+            Pn::Map(entries).into_call("resource-defaults")
         }
         K::ResourceOverride {
             form,
@@ -394,7 +394,7 @@ fn transform(e: &Expr) -> Pn {
                 ("ops".into(), ops(operations)),
             ];
             push_form(&mut entries, *form);
-            Pn::Map(entries).as_call("resource-override")
+            Pn::Map(entries).into_call("resource-override")
         }
         K::Collect {
             type_expr,
@@ -408,7 +408,7 @@ fn transform(e: &Expr) -> Pn {
             if !operations.is_empty() {
                 entries.push(("ops".into(), ops(operations)));
             }
-            Pn::Map(entries).as_call("collect")
+            Pn::Map(entries).into_call("collect")
         }
         K::VirtualQuery(q) => query_to_pn("virtual-query", q),
         K::ExportedQuery(q) => query_to_pn("exported-query", q),
@@ -431,7 +431,7 @@ fn transform(e: &Expr) -> Pn {
             if let Some(b) = body {
                 entries.push(("body".into(), block_entry(Some(b))));
             }
-            Pn::Map(entries).as_call("node")
+            Pn::Map(entries).into_call("node")
         }
         K::TypeAlias { name, type_expr } => {
             call("type-alias", vec![lit_str(name), to_pn(type_expr)])
@@ -454,10 +454,10 @@ fn transform(e: &Expr) -> Pn {
             ),
             ("body".into(), Pn::List(body.iter().map(to_pn).collect())),
         ])
-        .as_call("apply"),
+        .into_call("apply"),
         K::Epp { body, .. } => match body {
             None => call("epp", vec![]),
-            Some(b) => to_pn(b).as_call("epp"),
+            Some(b) => to_pn(b).into_call("epp"),
         },
         K::RenderString(s) => call("render-s", vec![lit_str(s)]),
         K::Render(x) => call("render", vec![to_pn(x)]),
@@ -543,7 +543,7 @@ fn if_to_pn(
     if !is_nop(else_expr) {
         entries.push(("else".into(), block_entry(else_expr.as_deref())));
     }
-    Pn::Map(entries).as_call(name)
+    Pn::Map(entries).into_call(name)
 }
 
 fn case_option(o: &CaseOption) -> Pn {
@@ -565,7 +565,7 @@ fn call_to_pn(c: &Call, rval: &'static str, statement: &'static str) -> Pn {
     if let Some(l) = &c.lambda {
         entries.push(("block".into(), to_pn(l)));
     }
-    Pn::Map(entries).as_call(if c.rval_required { rval } else { statement })
+    Pn::Map(entries).into_call(if c.rval_required { rval } else { statement })
 }
 
 fn parameters_entry(params: &[Parameter]) -> Pn {
@@ -600,7 +600,7 @@ fn lambda_to_pn(l: &Lambda) -> Pn {
     if let Some(b) = &l.body {
         entries.push(("body".into(), block_entry(Some(b))));
     }
-    Pn::Map(entries).as_call("lambda")
+    Pn::Map(entries).into_call("lambda")
 }
 
 fn definition_to_pn(d: &Definition, name: &'static str) -> Pn {
@@ -617,7 +617,7 @@ fn definition_to_pn(d: &Definition, name: &'static str) -> Pn {
     if let Some(r) = &d.return_type {
         entries.push(("returns".into(), to_pn(r)));
     }
-    Pn::Map(entries).as_call(name)
+    Pn::Map(entries).into_call(name)
 }
 
 #[cfg(test)]
@@ -637,7 +637,10 @@ mod tests {
         assert_eq!(ruby_float_to_s(1e16), "1.0e+16");
         assert_eq!(ruby_float_to_s(1e15), "1000000000000000.0");
         assert_eq!(ruby_float_to_s(0.0001), "0.0001");
-        assert_eq!(ruby_float_to_s(1.23456789012345678), "1.2345678901234567");
+        assert_eq!(
+            ruby_float_to_s(1.234_567_890_123_456_7),
+            "1.2345678901234567"
+        );
         assert_eq!(ruby_float_to_s(-1.5), "-1.5");
     }
 

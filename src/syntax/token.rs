@@ -317,6 +317,21 @@ impl std::fmt::Display for TokenKind {
     }
 }
 
+/// A token's value typed as the reference's `TokenValue[:value]` is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReferenceValue<'a> {
+    /// `nil` (EPP_START, RENDER_EXPR).
+    Nil,
+    /// `true` / `false` (BOOLEAN).
+    Bool(bool),
+    /// A string (most tokens).
+    Str(&'a str),
+    /// The raw heredoc lines, each with its line break (SUBLOCATE).
+    Lines(Vec<&'a str>),
+    /// A regexp with this source (REGEX).
+    Regex(&'a str),
+}
+
 /// One token: its kind, where it is, and its value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token<'src> {
@@ -359,6 +374,19 @@ impl<'src> Token<'src> {
     pub fn reference_offset_length(&self) -> (usize, usize) {
         let s = self.sub_span.unwrap_or(self.span);
         (s.start as usize, s.len())
+    }
+
+    /// The value typed as the reference types it (for bindings and dumps).
+    pub fn reference_value(&self) -> ReferenceValue<'_> {
+        match self.kind {
+            TokenKind::EppStart | TokenKind::RenderExpr | TokenKind::Eof => ReferenceValue::Nil,
+            TokenKind::Boolean => ReferenceValue::Bool(self.value == "true"),
+            TokenKind::SubLocate => {
+                ReferenceValue::Lines(self.value.split_inclusive('\n').collect())
+            }
+            TokenKind::Regex => ReferenceValue::Regex(&self.value),
+            _ => ReferenceValue::Str(&self.value),
+        }
     }
 
     /// The same token, owning its value.

@@ -10,8 +10,8 @@
 //! virtual/exported defaults and classes, `+>` outside overrides and
 //! collectors, duplicate `default`s, collector queries, node names and
 //! inheritance, type aliases and mappings, function call functors, reserved
-//! words. Not checked: heredoc text syntax (`@(END:json)`), duplicate hash keys
-//! (a warning in the reference).
+//! words, static heredoc text with a `json`, `base64` or `pp` syntax; duplicate
+//! literal hash keys are warnings.
 
 use crate::error::{Error, Result};
 use crate::syntax::ast::{
@@ -20,20 +20,27 @@ use crate::syntax::ast::{
 use crate::syntax::span::Span;
 
 /// Validates a program. One error is returned as is; several become the
-/// reference's `Language validation logged N errors. Giving up`, positioned at
-/// the first and naming it.
+/// reference's `Language validation logged N errors[, and M warnings]. Giving up`,
+/// positioned at the first and naming it.
 pub fn validate(program: &Program) -> Result<()> {
-    let mut errors = validate_all(program);
+    let Report {
+        mut errors,
+        warnings,
+    } = check(program);
     match errors.len() {
         0 => Ok(()),
         1 => Err(errors.remove(0)),
         n => {
             let first = errors.remove(0);
+            let warned = match warnings.len() {
+                0 => String::new(),
+                m => format!(", and {m} warnings"),
+            };
             // the reference gives no position here; the first error's is more useful
             Err(Error {
                 kind: first.kind,
                 message: format!(
-                    "Language validation logged {n} errors. Giving up (first: {})",
+                    "Language validation logged {n} errors{warned}. Giving up (first: {})",
                     first.message
                 ),
                 span: first.span,
@@ -42,14 +49,84 @@ pub fn validate(program: &Program) -> Result<()> {
     }
 }
 
+/// What the validator found: errors, and warnings (which do not fail a parse).
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Errors, in the reference's order.
+    pub errors: Vec<Error>,
+    /// Warnings: duplicate literal hash keys.
+    pub warnings: Vec<Error>,
+}
+
 /// Every validation error of a program, in the reference's order.
 pub fn validate_all(program: &Program) -> Vec<Error> {
+    check(program).errors
+}
+
+/// Runs every check of the validator on a program.
+pub fn check(program: &Program) -> Report {
     let mut v = Checker {
         errors: Vec::new(),
+        warnings: Vec::new(),
         path: Vec::new(),
+        source: &program.source,
     };
     v.visit(&program.body);
-    v.errors
+    Report {
+        errors: v.errors,
+        warnings: v.warnings,
+    }
+}
+
+/// A literal hash key, compared as the reference compares Ruby hash keys.
+#[derive(PartialEq, Eq, Hash)]
+enum LitKey<'a> {
+    Str(&'a str),
+    Int(i64),
+    Float(u64),
+    Bool(bool),
+    Undef,
+    Default,
+    Regex(&'a str),
+    List(Vec<LitKey<'a>>),
+    Hash(Vec<(LitKey<'a>, LitKey<'a>)>),
+}
+
+/// The literal value of a hash key, `None` when it is not a literal.
+fn literal_key(e: &Expr) -> Option<LitKey<'_>> {
+    use ExprKind as K;
+    Some(match &e.kind {
+        K::LiteralString(s) | K::QualifiedName(s) => LitKey::Str(s),
+        K::LiteralInteger { value, .. } => LitKey::Int(*value),
+        K::LiteralFloat(f) => LitKey::Float(f.to_bits()),
+        K::LiteralBoolean(b) => LitKey::Bool(*b),
+        K::LiteralUndef => LitKey::Undef,
+        K::LiteralDefault => LitKey::Default,
+        K::LiteralRegex(r) => LitKey::Regex(r),
+        K::ConcatenatedString(segs) => match segs.as_slice() {
+            [Expr {
+                kind: K::LiteralString(s),
+                ..
+            }] => LitKey::Str(s),
+            _ => return None,
+        },
+        K::LiteralList(v) => LitKey::List(v.iter().map(literal_key).collect::<Option<_>>()?),
+        K::LiteralHash { entries, .. } => LitKey::Hash(
+            entries
+                .iter()
+                .map(|en| Some((literal_key(&en.key)?, literal_key(&en.value)?)))
+                .collect::<Option<_>>()?,
+        ),
+        _ => return None,
+    })
+}
+
+/// Text of a literal key as the reference shows it in the duplicate key warning.
+fn key_text(e: &Expr, source: &str) -> String {
+    match &e.kind {
+        ExprKind::LiteralString(s) | ExprKind::QualifiedName(s) => s.clone(),
+        _ => source.get(e.span.range()).unwrap_or("").to_string(),
+    }
 }
 
 /// A container on the path from the root to the node being checked.
@@ -62,16 +139,12 @@ enum Parent<'a> {
 
 struct Checker<'a> {
     errors: Vec<Error>,
+    warnings: Vec<Error>,
     path: Vec<Parent<'a>>,
+    source: &'a str,
 }
 
 /// The position the reference reports for a node.
-fn pos(e: &Expr) -> Span {
-    match &e.kind {
-        ExprKind::Binary { op_span, .. } => *op_span,
-        _ => e.span,
-    }
-}
 
 /// The reference's label for a node (`ModelLabelProvider`).
 pub fn label(e: &Expr) -> String {
@@ -239,6 +312,7 @@ fn idem(e: Option<&Expr>) -> bool {
         | K::LiteralRegex(_)
         | K::QualifiedName(_)
         | K::QualifiedReference(_)
+        | K::ReservedWord(_)
         | K::LiteralList(_)
         | K::LiteralHash { .. }
         | K::Access { .. }
@@ -266,6 +340,11 @@ fn idem(e: Option<&Expr>) -> bool {
         K::Paren(x) => idem(Some(x)),
         K::Block(stmts) => stmts.iter().all(|s| idem(Some(s))),
         K::If {
+            test,
+            then_expr,
+            else_expr,
+        }
+        | K::Unless {
             test,
             then_expr,
             else_expr,
@@ -308,6 +387,55 @@ fn ends_with_idem(body: Option<&Expr>) -> Option<&Expr> {
 }
 
 impl<'a> Checker<'a> {
+    /// The position the reference reports for a node: its grammar rule locates
+    /// binary operations at the operator, postfix forms at their left operand,
+    /// method calls at the `(` of their arguments (else the `.`).
+    fn pos(&self, e: &Expr) -> Span {
+        use ExprKind as K;
+        match &e.kind {
+            K::Binary { op_span, .. } => *op_span,
+            K::Selector { left, .. } | K::Access { left, .. } => self.pos(left),
+            K::Collect { type_expr, .. } => self.pos(type_expr),
+            K::Resource {
+                form: ResourceForm::Regular,
+                type_name: x,
+                ..
+            }
+            | K::ResourceDefaults {
+                form: ResourceForm::Regular,
+                type_ref: x,
+                ..
+            }
+            | K::ResourceOverride {
+                form: ResourceForm::Regular,
+                resources: x,
+                ..
+            } => Span::at(self.pos(x).start as usize),
+            K::CallNamedFunction(c) => Span::at(self.pos(&c.functor).start as usize),
+            K::NamedAccess { right, .. } => self.dot_before(right.span),
+            K::CallMethod(c) => match &c.functor.kind {
+                K::NamedAccess { right, .. } => {
+                    let after = right.span.end as usize;
+                    match self.source.get(after..).map(str::trim_start) {
+                        Some(rest) if rest.starts_with('(') => {
+                            let at = self.source.len() - rest.len();
+                            Span::new(at, at + 1)
+                        }
+                        _ => self.dot_before(right.span),
+                    }
+                }
+                _ => e.span,
+            },
+            _ => e.span,
+        }
+    }
+
+    /// The `.` before a method name.
+    fn dot_before(&self, name: Span) -> Span {
+        let before = self.source.get(..name.start as usize).unwrap_or("");
+        before.rfind('.').map_or(name, |i| Span::new(i, i + 1))
+    }
+
     fn err(&mut self, msg: String, span: Span) {
         self.errors.push(Error::parse(msg, span));
     }
@@ -402,6 +530,18 @@ impl<'a> Checker<'a> {
                 }
             }
             K::LiteralHash { entries, .. } => {
+                let mut seen = std::collections::HashSet::new();
+                for en in entries.iter().filter(|_| entries.len() > 1) {
+                    if let Some(k) = literal_key(&en.key) {
+                        if !seen.insert(k) {
+                            let text = key_text(&en.key, self.source);
+                            self.warnings.push(Error::parse(
+                                format!("The key '{text}' is declared more than once"),
+                                en.span,
+                            ));
+                        }
+                    }
+                }
                 for en in entries {
                     self.rvalue(&en.key);
                     self.rvalue(&en.value);
@@ -572,7 +712,7 @@ impl<'a> Checker<'a> {
                     "Invalid use of expression. {} does not produce a value",
                     a_an_uc(&label(e))
                 ),
-                pos(e),
+                self.pos(e),
             ),
             K::Not(x)
             | K::UnaryMinus(x)
@@ -597,7 +737,7 @@ impl<'a> Checker<'a> {
                         if !outer_is_program && absolute {
                             self.err(
                                 format!("{} may only appear at toplevel", a_an_uc(&label(def))),
-                                pos(def),
+                                self.pos(def),
                             );
                             return;
                         }
@@ -607,7 +747,7 @@ impl<'a> Checker<'a> {
                         self.err(
                             "Classes, definitions, and nodes may only appear at toplevel or inside other classes"
                                 .into(),
-                            pos(def),
+                            self.pos(def),
                         );
                         return;
                     }
@@ -616,7 +756,7 @@ impl<'a> Checker<'a> {
                     self.err(
                         "Classes, definitions, and nodes may only appear at toplevel or inside other classes"
                             .into(),
-                        pos(def),
+                        self.pos(def),
                     );
                     return;
                 }
@@ -660,9 +800,13 @@ impl<'a> Checker<'a> {
             ExprKind::Binary {
                 op: BinaryOp::Assign | BinaryOp::AddAssign | BinaryOp::SubAssign,
                 ..
-            } => self.err("Assignment not allowed here".into(), pos(e)),
+            } => self.err("Assignment not allowed here".into(), self.pos(e)),
             ExprKind::Lambda(_) => {}
-            _ => for_each_child(e, &mut |c| self.no_assignment(c)),
+            _ => {
+                for c in e.children() {
+                    self.no_assignment(c)
+                }
+            }
         }
     }
 
@@ -721,7 +865,7 @@ impl<'a> Checker<'a> {
                     d.name,
                     a_an(&label(e))
                 ),
-                pos(e),
+                self.pos(e),
             );
         }
         if RESERVED_TYPE_NAMES.contains(&d.name.as_str()) {
@@ -731,7 +875,7 @@ impl<'a> Checker<'a> {
                     d.name,
                     a_an(&label(e))
                 ),
-                pos(e),
+                self.pos(e),
             );
         }
     }
@@ -745,7 +889,7 @@ impl<'a> Checker<'a> {
                         label(v),
                         a_an_uc(&label(e))
                     ),
-                    pos(v),
+                    self.pos(v),
                 );
             }
         }
@@ -763,7 +907,7 @@ impl<'a> Checker<'a> {
                     a_an_uc(&label(r)),
                     a_an(&label(container))
                 ),
-                pos(r),
+                self.pos(r),
             );
         }
     }
@@ -775,20 +919,20 @@ impl<'a> Checker<'a> {
                     if is_numeric_var_name(n) {
                         self.err(
                             format!("Illegal attempt to assign to the numeric match result variable '${n}'. Numeric variables are not assignable"),
-                            pos(e),
+                            self.pos(e),
                         );
                     }
                     if n.contains("::") {
                         self.err(
                             format!("Illegal attempt to assign to '{n}'. Cannot assign to variables in other namespaces"),
-                            pos(e),
+                            self.pos(e),
                         );
                     }
                 }
             }
             ExprKind::Access { .. } => self.err(
                 "Illegal attempt to assign via [index/key]. Not an assignable reference".into(),
-                pos(e),
+                self.pos(e),
             ),
             ExprKind::LiteralList(v) => {
                 for x in v {
@@ -802,7 +946,7 @@ impl<'a> Checker<'a> {
                 } else {
                     format!("Illegal attempt to assign to '{l}'. Not an assignable reference")
                 };
-                self.err(msg, pos(e));
+                self.err(msg, self.pos(e));
             }
         }
     }
@@ -835,7 +979,7 @@ impl<'a> Checker<'a> {
                     "Illegal query expression. {} cannot be used in a query",
                     a_an_uc(&label(e))
                 ),
-                pos(e),
+                self.pos(e),
             ),
         }
     }
@@ -849,15 +993,15 @@ impl<'a> Checker<'a> {
                 {
                     self.err(
                         format!("The hostname '{s}' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)"),
-                        pos(h),
+                        self.pos(h),
                     );
                 }
             }
             K::ConcatenatedString(segs) => {
                 if let Some(t) = segs.iter().find(|s| matches!(s.kind, K::Text(_))) {
                     let inner = match &t.kind {
-                        K::Text(x) => pos(x),
-                        _ => pos(t),
+                        K::Text(x) => self.pos(x),
+                        _ => self.pos(t),
                     };
                     self.err(
                         "An interpolated expression is not allowed in a hostname of a node".into(),
@@ -866,7 +1010,7 @@ impl<'a> Checker<'a> {
                 } else if segs.len() != 1 {
                     self.err(
                         "An interpolated expression is not allowed in a hostname of a node".into(),
-                        pos(h),
+                        self.pos(h),
                     );
                 }
             }
@@ -880,7 +1024,7 @@ impl<'a> Checker<'a> {
                     a_an_uc(&label(h)),
                     a_an(&label(node))
                 ),
-                pos(h),
+                self.pos(h),
             ),
         }
     }
@@ -895,7 +1039,7 @@ impl<'a> Checker<'a> {
                             "This {} already has a 'default' entry - this is a duplicate",
                             label(container)
                         ),
-                        pos(v),
+                        self.pos(v),
                     );
                     return;
                 }
@@ -905,6 +1049,7 @@ impl<'a> Checker<'a> {
     }
 
     /// The checks of one node (not its contents).
+    #[allow(clippy::collapsible_match)] // one arm per model class reads as the reference's checks
     fn check(&mut self, e: &'a Expr) {
         use ExprKind as K;
         match &e.kind {
@@ -920,7 +1065,7 @@ impl<'a> Checker<'a> {
                         "The operator '{}' is no longer supported. See http://links.puppet.com/remove-plus-equals",
                         op.symbol()
                     ),
-                    pos(e),
+                    self.pos(e),
                 ),
                 BinaryOp::InEdge | BinaryOp::InEdgeSub | BinaryOp::OutEdge | BinaryOp::OutEdgeSub => {
                     for side in [left, right] {
@@ -949,13 +1094,13 @@ impl<'a> Checker<'a> {
                 if let Some(name) = resource_without_title(e) {
                     self.err(
                         format!("This expression is invalid. Did you try declaring a '{name}' resource without a title?"),
-                        pos(e),
+                        self.pos(e),
                     );
                 } else if stmts.len() > 1 {
                     if let Some(s) = stmts[..stmts.len() - 1].iter().find(|s| idem(Some(s))) {
                         self.err(
                             format!("This {} has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)", label(s)),
-                            pos(s),
+                            self.pos(s),
                         );
                     }
                 }
@@ -965,7 +1110,7 @@ impl<'a> Checker<'a> {
                 K::Access { left, .. } if matches!(left.kind, K::QualifiedReference(_)) => {}
                 K::RenderString(_) => self.err(
                     "Ambiguous EPP parameter expression. Probably missing '<%-' before parameters to remove leading whitespace".into(),
-                    pos(e),
+                    self.pos(e),
                 ),
                 _ => self.err(
                     format!(
@@ -973,7 +1118,7 @@ impl<'a> Checker<'a> {
                         a_an_uc(&label(&c.functor)),
                         a_an(&label(e))
                     ),
-                    pos(&c.functor),
+                    self.pos(&c.functor),
                 ),
             },
             K::Case { test, options } => {
@@ -992,7 +1137,7 @@ impl<'a> Checker<'a> {
                             a_an_uc(&label(type_expr)),
                             a_an(&label(e))
                         ),
-                        pos(type_expr),
+                        self.pos(type_expr),
                     );
                 }
             }
@@ -1015,7 +1160,7 @@ impl<'a> Checker<'a> {
                 if !is_segmented(name, true) {
                     self.err(
                         format!("Unacceptable name. The name '{name}' is unacceptable as the name of a Type Alias"),
-                        pos(e),
+                        self.pos(e),
                     );
                 }
                 self.check_type_ref(e, type_expr);
@@ -1027,7 +1172,7 @@ impl<'a> Checker<'a> {
                         "Expressions of type {} are not supported in this version of Puppet",
                         a_an(&label(e))
                     ),
-                    pos(e),
+                    self.pos(e),
                 );
             }
             K::Lambda(l) => {
@@ -1086,7 +1231,7 @@ impl<'a> Checker<'a> {
                 if let Some(p) = parent {
                     self.err(
                         "Node inheritance is not supported in Puppet >= 4.0.0. See http://links.puppet.com/puppet-node-inheritance-deprecation".into(),
-                        pos(p),
+                        self.pos(p),
                     );
                 }
             }
@@ -1096,17 +1241,27 @@ impl<'a> Checker<'a> {
                 if *form != ResourceForm::Regular
                     && matches!(&type_name.kind, K::QualifiedName(n) if n == "class")
                 {
-                    self.err("Classes are not virtualizable".into(), pos(e));
+                    self.err("Classes are not virtualizable".into(), self.pos(e));
                 }
             }
             K::ResourceDefaults { form, .. } | K::ResourceOverride { form, .. } => {
                 if *form != ResourceForm::Regular {
-                    self.err("Resource Defaults are not virtualizable".into(), pos(e));
+                    self.err("Resource Defaults are not virtualizable".into(), self.pos(e));
+                }
+            }
+            K::Heredoc { syntax, text } => {
+                if let K::LiteralString(t) = &text.kind {
+                    if let Some(msg) = crate::syntax::external_syntax::check(syntax, t) {
+                        // the reference reports the start of the first line of text
+                        let at = text.span.start as usize;
+                        let line_start = self.source.get(..at).and_then(|s| s.rfind('\n')).map_or(0, |i| i + 1);
+                        self.err(msg, Span::at(line_start));
+                    }
                 }
             }
             K::ReservedWord(w) => self.err(
                 format!("Use of reserved word: {w}, must be quoted if intended to be a String value"),
-                pos(e),
+                self.pos(e),
             ),
             K::Not(x) | K::UnaryMinus(x) | K::Unfold(x) | K::Paren(x) | K::Text(x) | K::Render(x) => {
                 self.rvalue(x)
@@ -1119,19 +1274,19 @@ impl<'a> Checker<'a> {
                         if !is_numeric_var_name(n) {
                             self.err(
                                 format!("Illegal numeric variable name, The given name '{n}' must be a decimal value if it starts with a digit 0-9"),
-                                pos(e),
+                                self.pos(e),
                             );
                         }
                     } else if !is_var_name(n) {
                         self.err(
                             format!("Illegal variable name, The given name '{n}' does not conform to the naming rule /^((::)?[a-z]\\w*)*((::)?[a-z_]\\w*)$/"),
-                            pos(e),
+                            self.pos(e),
                         );
                     }
                 }
                 _ => self.err(
                     "Illegal expression. A Variable is unacceptable as name in a Variable".into(),
-                    pos(e),
+                    self.pos(e),
                 ),
             },
             K::QualifiedReference(n) => {
@@ -1139,118 +1294,11 @@ impl<'a> Checker<'a> {
                 if !is_segmented(body, true) {
                     self.err(
                         format!("Illegal type reference. The given name '{n}' does not conform to the naming rule"),
-                        pos(e),
+                        self.pos(e),
                     );
                 }
             }
             _ => {}
         }
-    }
-}
-
-/// Calls `f` on each direct child expression of `e`.
-fn for_each_child(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    use ExprKind as K;
-    let opt = |o: &Option<Box<Expr>>, f: &mut dyn FnMut(&Expr)| {
-        if let Some(x) = o {
-            f(x)
-        }
-    };
-    match &e.kind {
-        K::Variable(x)
-        | K::Text(x)
-        | K::Not(x)
-        | K::UnaryMinus(x)
-        | K::Unfold(x)
-        | K::Paren(x)
-        | K::Render(x) => f(x),
-        K::LiteralList(v) | K::ConcatenatedString(v) | K::Block(v) => v.iter().for_each(f),
-        K::LiteralHash { entries, .. } => {
-            for en in entries {
-                f(&en.key);
-                f(&en.value);
-            }
-        }
-        K::Heredoc { text, .. } => f(text),
-        K::Access { left, keys } => {
-            f(left);
-            keys.iter().for_each(f);
-        }
-        K::NamedAccess { left, right } | K::Binary { left, right, .. } => {
-            f(left);
-            f(right);
-        }
-        K::Selector { left, entries } => {
-            f(left);
-            for en in entries {
-                f(&en.matching);
-                f(&en.value);
-            }
-        }
-        K::Case { test, options } => {
-            f(test);
-            for o in options {
-                o.values.iter().for_each(&mut *f);
-                opt(&o.then_expr, f);
-            }
-        }
-        K::If {
-            test,
-            then_expr,
-            else_expr,
-        }
-        | K::Unless {
-            test,
-            then_expr,
-            else_expr,
-        } => {
-            f(test);
-            opt(then_expr, f);
-            opt(else_expr, f);
-        }
-        K::CallNamedFunction(c) | K::CallMethod(c) => {
-            f(&c.functor);
-            c.args.iter().for_each(&mut *f);
-            opt(&c.lambda, f);
-        }
-        K::Resource {
-            type_name, bodies, ..
-        } => {
-            f(type_name);
-            for b in bodies {
-                f(&b.title);
-                for op in &b.operations {
-                    match op {
-                        AttributeOp::Set { value, .. } => f(value),
-                        AttributeOp::Splat { expr, .. } => f(expr),
-                    }
-                }
-            }
-        }
-        K::ResourceDefaults {
-            type_ref: x,
-            operations,
-            ..
-        }
-        | K::ResourceOverride {
-            resources: x,
-            operations,
-            ..
-        }
-        | K::Collect {
-            type_expr: x,
-            operations,
-            ..
-        } => {
-            f(x);
-            for op in operations {
-                match op {
-                    AttributeOp::Set { value, .. } => f(value),
-                    AttributeOp::Splat { expr, .. } => f(expr),
-                }
-            }
-        }
-        K::VirtualQuery(q) | K::ExportedQuery(q) => opt(q, f),
-        _ => {}
     }
 }

@@ -103,6 +103,8 @@ struct EndLine {
 /// Searches `line` (including its line break) for the end tag pattern
 /// `blank* ('|' blank*)? ('-' blank*)? TAG blank* \r? (\n | end)`.
 fn match_end_line(line: &[u8], tag: &[u8]) -> Option<EndLine> {
+    // most lines do not contain the tag at all
+    let occurs = occurrences(line, tag)?;
     let tail_ok = |k: usize| {
         let mut k = k + blanks(&line[k..]);
         if line.get(k) == Some(&b'\r') {
@@ -110,7 +112,7 @@ fn match_end_line(line: &[u8], tag: &[u8]) -> Option<EndLine> {
         }
         k == line.len() || line[k] == b'\n'
     };
-    let tag_at = |k: usize| line[k..].starts_with(tag) && tail_ok(k + tag.len());
+    let tag_at = |k: usize| occurs.get(k).copied().unwrap_or(false) && tail_ok(k + tag.len());
     let mut i = 0;
     while i <= line.len() {
         let j = i + blanks(&line[i..]);
@@ -145,6 +147,40 @@ fn match_end_line(line: &[u8], tag: &[u8]) -> Option<EndLine> {
         i = if j > i { j + 1 } else { i + 1 };
     }
     None
+}
+
+/// Where `tag` occurs in `line` (a flag per position), or None when it does
+/// not occur: Knuth-Morris-Pratt, linear in both lengths.
+fn occurrences(line: &[u8], tag: &[u8]) -> Option<Vec<bool>> {
+    if tag.is_empty() || line.len() < tag.len() {
+        return None;
+    }
+    let mut fail = vec![0usize; tag.len()];
+    let mut k = 0;
+    for i in 1..tag.len() {
+        while k > 0 && tag[i] != tag[k] {
+            k = fail[k - 1];
+        }
+        if tag[i] == tag[k] {
+            k += 1;
+        }
+        fail[i] = k;
+    }
+    let mut found: Option<Vec<bool>> = None;
+    let mut k = 0;
+    for (i, &c) in line.iter().enumerate() {
+        while k > 0 && c != tag[k] {
+            k = fail[k - 1];
+        }
+        if c == tag[k] {
+            k += 1;
+        }
+        if k == tag.len() {
+            found.get_or_insert_with(|| vec![false; line.len()])[i + 1 - tag.len()] = true;
+            k = fail[k - 1];
+        }
+    }
+    found
 }
 
 /// Maps offsets in processed heredoc text back to the enclosing text.
@@ -349,6 +385,10 @@ impl<'src> Lexer<'src> {
         if let Err(mut e) = sub.interpolate_uq() {
             e.span = e.span.map(|s| map.map_span(s));
             return Err(e);
+        }
+        for mut w in sub.warnings.drain(..) {
+            w.span = map.map_span(w.span);
+            self.warnings.push(w);
         }
         for t in sub.queue.drain(..) {
             let mut t = t.into_owned();

@@ -3,21 +3,41 @@
 //!
 //! The lexer is a pull lexer ([`Lexer::next_token`]); [`tokenize`] collects
 //! a whole source. The context-free part of the scanning is a `logos` DFA
-//! ([`scanner`]); this module dispatches on the first byte and handles the
+//! (module `scanner`); this module dispatches on the first byte and handles the
 //! context-dependent tokens by hand: `[` (LISTSTART after blanks or at the
 //! start, else LBRACK), `(` (WSLPAREN when first on a line), `{` (SELBRACE
-//! after `?`), `/` (regex where an operand may start, else DIV), numbers,
-//! quoted strings with interpolation ([`strings`]), heredocs ([`heredoc`])
-//! and EPP templates ([`epp`]).
+//! after `?`), `/` (`regex`: a regex where an operand may start, else DIV),
+//! numbers (`numbers`),
+//! quoted strings with interpolation (`strings`), heredocs (`heredoc`)
+//! and EPP templates (`epp`).
 //!
 //! Like the reference, a double quoted string (with everything interpolated
 //! in it) or a heredoc is lexed in one go into a queue that `next_token`
 //! then drains; everything else is lexed on demand.
+//!
+//! What the stream looks like (all as the reference's `fullscan`):
+//! - `"a $x b ${y.z} c"`: DQPRE("a "), VARIABLE("x"), DQMID(" b "),
+//!   VARIABLE("y"), DOT, NAME("z"), DQPOST(" c"). A lone name, number or
+//!   keyword in `${}` (or the first one before `.` or `[`) comes out as
+//!   VARIABLE; `${x + 1}` keeps NAME("x"). The closing
+//!   `}` of an interpolation is not a token; a string without interpolation
+//!   is one STRING.
+//! - `@("END":json/t)` + text: HEREDOC(value "json", span of `@(...)`),
+//!   SUBLOCATE(value = the raw text lines, span = those lines), then STRING or
+//!   DQPRE ... DQPOST for the processed text (margin removed, escapes done).
+//!   Those text tokens have absolute spans mapped into the raw lines and keep
+//!   the reference's offsets, relative to the processed text, in `sub_span`.
+//! - EPP (`Options { epp: true, .. }`): EPP_START, then RENDER_STRING(text),
+//!   RENDER_EXPR (for `<%=`), code tokens, EPP_END (`%>` after `<%=`) or
+//!   EPP_END_TRIM (`-%>` after `<%=`); tags closing `<%` code give no token.
+//! - The reference's end marker is an EOF token from [`Lexer::next_token`]
+//!   (never part of [`tokenize`]'s result).
 
 pub mod dump;
 mod epp;
 mod heredoc;
 mod numbers;
+mod regex;
 mod scanner;
 mod strings;
 
@@ -25,12 +45,21 @@ use crate::error::Error;
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
 use scanner::{blank_run, char_at, char_before, is_blank, is_name, scan_raw, Raw};
-use std::borrow::Cow;
 use std::collections::VecDeque;
 
 /// How deeply strings may nest inside interpolations (and heredocs inside
 /// heredoc text) before lexing stops with an error instead of exhausting the stack.
 pub const MAX_NESTING: u32 = 256;
+
+/// A warning the reference logs while lexing (the text is still lexed):
+/// unrecognised escapes in double quoted strings, `\u` without hex digits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// The reference's message, e.g. `Unrecognized escape sequence '\q'`.
+    pub message: String,
+    /// Where the reference reports it: just after the string part.
+    pub span: Span,
+}
 
 /// Lexer settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -85,6 +114,11 @@ pub struct Lexer<'src> {
     /// The span of the scanner's last successful match (used in error messages).
     last_match: Option<(usize, usize)>,
     depth: u32,
+    /// (line start, first position on that line that is not a blank) for WSLPAREN.
+    first_nonblank: (usize, usize),
+    /// Start of the last regex scan that found no closing `/` (to stay linear).
+    regex_fail: Option<usize>,
+    warnings: Vec<Warning>,
     started: bool,
     done: bool,
     failed: Option<Error>,
@@ -167,10 +201,23 @@ impl<'src> Lexer<'src> {
             uq: None,
             last_match: None,
             depth: 0,
+            first_nonblank: (usize::MAX, 0),
+            regex_fail: None,
+            warnings: Vec::new(),
             started: false,
             done: false,
             failed: None,
         }
+    }
+
+    /// Warnings found so far (unrecognised escapes and the like).
+    pub fn warnings(&self) -> &[Warning] {
+        &self.warnings
+    }
+
+    /// Takes the warnings found so far.
+    pub fn take_warnings(&mut self) -> Vec<Warning> {
+        std::mem::take(&mut self.warnings)
     }
 
     /// The source text being lexed.
@@ -196,7 +243,7 @@ impl<'src> Lexer<'src> {
 
     /// All remaining tokens, without the final EOF.
     pub fn collect_tokens(mut self) -> Result<Vec<Token<'src>>, Error> {
-        let mut out = Vec::with_capacity(self.b.len() / 5 + 4);
+        let mut out = Vec::with_capacity(self.b.len() / 8 + 4);
         loop {
             let t = self.next_token()?;
             if t.kind == TokenKind::Eof {
@@ -307,6 +354,10 @@ impl<'src> Lexer<'src> {
     fn lex_token(&mut self) -> Result<Lexed<'src>, Error> {
         let c = self.b[self.pos];
         match c {
+            b' ' | b'\t' | b'\r' => {
+                self.skip_blanks();
+                Ok(Lexed::Nothing)
+            }
             b'\n' => {
                 if let Some(jump) = self.newline_jump.take() {
                     self.pos = jump;
@@ -332,8 +383,11 @@ impl<'src> Lexer<'src> {
             }
             b'(' => {
                 let ls = self.line_start.min(self.pos);
-                let leading = &self.b[ls..self.pos];
-                let ws = ls == self.pos || blank_run(leading) == leading.len();
+                if self.first_nonblank.0 != ls {
+                    // computed once per line, so lines of many `(` stay linear
+                    self.first_nonblank = (ls, ls + blank_run(&self.b[ls..]));
+                }
+                let ws = self.first_nonblank.1 >= self.pos;
                 let kind = if ws {
                     TokenKind::WsLParen
                 } else {
@@ -497,82 +551,6 @@ impl<'src> Lexer<'src> {
             None => {
                 let (at, msg) = numbers::invalid_number(self.b, start);
                 Err(self.error_at(msg, at))
-            }
-        }
-    }
-
-    /// `/*` comments, regexes where an operand may start, else DIV.
-    fn lex_slash(&mut self) -> Result<Lexed<'src>, Error> {
-        let start = self.pos;
-        if self.peek(1) == b'*' {
-            return match find(&self.b[start + 2..], b"*/") {
-                Some(i) => {
-                    let end = start + 2 + i + 2;
-                    self.last_match = Some((start, end));
-                    self.pos = end;
-                    Ok(Lexed::Nothing)
-                }
-                None => {
-                    self.last_match = None;
-                    Err(self.error_at("Unclosed multiline comment", start))
-                }
-            };
-        }
-        if self.regex_acceptable() {
-            if let Some(end) = self.scan_regex(start) {
-                self.pos = end;
-                let inner = self.text(start + 1, end - 1);
-                let value = if inner.contains("\\/") {
-                    Cow::Owned(inner.replace("\\/", "/"))
-                } else {
-                    Cow::Borrowed(inner)
-                };
-                // the reference compiles the regex while lexing; an invalid one is an error
-                if let Err(e) = onig::Regex::with_options(
-                    &value,
-                    onig::RegexOptions::REGEX_OPTION_NONE,
-                    onig::Syntax::ruby(),
-                ) {
-                    return Err(self.error_at(format!("{}: /{}/", e.description(), value), start));
-                }
-                return Ok(Lexed::Token(Token::new(
-                    TokenKind::Regex,
-                    Span::new(start, end),
-                    value,
-                )));
-            }
-        }
-        Ok(self.emit(TokenKind::Div, 1))
-    }
-
-    /// The end of a regex literal starting at `start` (a `/`): the first `/`
-    /// that is not escaped by an odd number of backslashes.
-    fn scan_regex(&mut self, start: usize) -> Option<usize> {
-        let b = self.b;
-        let Some(first) = memchr(b'/', &b[start + 1..]) else {
-            self.last_match = None;
-            return None;
-        };
-        let mut close = start + 1 + first;
-        self.last_match = Some((start, close + 1));
-        loop {
-            // the closing slash is escaped when preceded by an odd run of backslashes
-            let mut k = close;
-            while k > start + 1 && b[k - 1] == b'\\' {
-                k -= 1;
-            }
-            if (close - k) % 2 == 0 {
-                return Some(close + 1);
-            }
-            match memchr(b'/', &b[close + 1..]) {
-                Some(i) => {
-                    self.last_match = Some((close + 1, close + 2 + i));
-                    close = close + 1 + i;
-                }
-                None => {
-                    self.last_match = None;
-                    return None;
-                }
             }
         }
     }

@@ -176,13 +176,25 @@ pub(crate) fn scan_raw(bytes: &[u8]) -> Option<(Raw, usize)> {
 /// True when `name` (a bare word) is a NAME: every `::`-separated segment
 /// starts with `a-z` and contains only word characters.
 pub(crate) fn is_name(word: &str) -> bool {
-    let w = word.strip_prefix("::").unwrap_or(word);
-    w.split("::").all(|seg| {
-        let b = seg.as_bytes();
-        !b.is_empty()
-            && b[0].is_ascii_lowercase()
-            && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
-    })
+    let b = word.as_bytes();
+    let mut i = usize::from(b.starts_with(b"::")) * 2;
+    loop {
+        // a segment: [a-z] followed by word characters
+        if !b.get(i).is_some_and(u8::is_ascii_lowercase) {
+            return false;
+        }
+        i += 1;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        if i == b.len() {
+            return true;
+        }
+        if b[i] != b':' || b.get(i + 1) != Some(&b':') {
+            return false;
+        }
+        i += 2;
+    }
 }
 
 /// Decodes the character that starts at `bytes[0]`, if it is valid UTF-8.

@@ -3,7 +3,7 @@
 //! for heredoc text (the reference's "unquoted" strings), and escape
 //! processing with the reference's rules.
 
-use super::{Lexed, Lexer, UqMode, MAX_NESTING};
+use super::{Lexed, Lexer, UqMode, Warning, MAX_NESTING};
 use crate::error::Error;
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
@@ -25,6 +25,8 @@ impl Escapes {
     pub(crate) const U: u16 = 256;
     /// A backslash before a line break removes both.
     pub(crate) const NEWLINE: u16 = 512;
+    /// Warn about unrecognised escapes (double quoted strings, not heredocs).
+    pub(crate) const WARN: u16 = 1024;
 
     /// The escapes of a double quoted string.
     pub(crate) const DQ: Escapes = Escapes(
@@ -37,7 +39,8 @@ impl Escapes {
             | Self::T
             | Self::S
             | Self::U
-            | Self::NEWLINE,
+            | Self::NEWLINE
+            | Self::WARN,
     );
 
     pub(crate) fn with(self, flag: u16) -> Escapes {
@@ -119,8 +122,13 @@ pub(crate) fn sq_unescape(raw: &str) -> Cow<'_, str> {
 
 /// Processes escapes in a double quoted or heredoc string part: unicode
 /// escapes first, then the one-character escapes in `esc`. Unknown escapes
-/// are kept with their backslash. Errors carry only a message.
-pub(crate) fn unescape(raw: &str, esc: Escapes) -> Result<Cow<'_, str>, &'static str> {
+/// are kept with their backslash (with a warning in double quoted strings,
+/// pushed to `warnings`). Errors carry only a message.
+pub(crate) fn unescape<'a>(
+    raw: &'a str,
+    esc: Escapes,
+    warnings: &mut Vec<String>,
+) -> Result<Cow<'a, str>, &'static str> {
     if esc.is_empty() || !raw.contains('\\') {
         return Ok(Cow::Borrowed(raw));
     }
@@ -159,8 +167,16 @@ pub(crate) fn unescape(raw: &str, esc: Escapes) -> Result<Cow<'_, str>, &'static
             }
             Some(c) => {
                 match esc.replacement(c) {
-                    Some(rep) => out.push_str(rep),
+                    Some(rep) => {
+                        if c == 'u' {
+                            warnings.push(ILLEGAL_UNICODE.to_string());
+                        }
+                        out.push_str(rep)
+                    }
                     None => {
+                        if esc.has(Escapes::WARN) {
+                            warnings.push(format!("Unrecognized escape sequence '\\{c}'"));
+                        }
                         out.push('\\');
                         out.push(c);
                     }
@@ -364,14 +380,21 @@ impl<'src> Lexer<'src> {
 
     /// Appends the processed text `from..to` to `text`.
     fn add_part(
-        &self,
+        &mut self,
         text: &mut Cow<'src, str>,
         from: usize,
         to: usize,
         escapes: Escapes,
     ) -> Result<(), Error> {
         let raw = self.text(from, to);
-        let part = unescape(raw, escapes).map_err(|m| self.error_at(m, self.pos))?;
+        let mut warnings = Vec::new();
+        let part = unescape(raw, escapes, &mut warnings).map_err(|m| self.error_at(m, self.pos))?;
+        for message in warnings {
+            self.warnings.push(Warning {
+                message,
+                span: Span::at(self.pos),
+            });
+        }
         if text.is_empty() {
             *text = part;
         } else {
@@ -556,15 +579,29 @@ mod tests {
     #[test]
     fn seed004_dq_escapes() {
         let e = Escapes::DQ;
-        assert_eq!(unescape(r#"a\"b\\c\$d\'"#, e).unwrap(), "a\"b\\c$d'");
-        assert_eq!(unescape(r"\r\n\t\s", e).unwrap(), "\r\n\t ");
-        assert_eq!(unescape(r"\u0041\u{1F600}", e).unwrap(), "A\u{1F600}");
-        assert_eq!(unescape(r"\q\u12", e).unwrap(), r"\q\u12");
-        assert_eq!(unescape("a\\\nb", e).unwrap(), "ab");
-        assert_eq!(unescape(r"\\u0041", e).unwrap(), r"\u0041");
-        assert_eq!(unescape(r"\\\u0041", e).unwrap(), r"\A");
-        assert!(unescape(r"\uD800", e).is_err());
-        assert!(unescape(r"\u{110000}", e).is_err());
+        let mut w = Vec::new();
+        assert_eq!(
+            unescape(r#"a\"b\\c\$d\'"#, e, &mut w).unwrap(),
+            "a\"b\\c$d'"
+        );
+        assert_eq!(unescape(r"\r\n\t\s", e, &mut w).unwrap(), "\r\n\t ");
+        assert_eq!(
+            unescape(r"\u0041\u{1F600}", e, &mut w).unwrap(),
+            "A\u{1F600}"
+        );
+        assert_eq!(unescape(r"\q\u12", e, &mut w).unwrap(), r"\q\u12");
+        assert_eq!(unescape("a\\\nb", e, &mut w).unwrap(), "ab");
+        assert_eq!(unescape(r"\\u0041", e, &mut w).unwrap(), r"\u0041");
+        assert_eq!(unescape(r"\\\u0041", e, &mut w).unwrap(), r"\A");
+        assert!(unescape(r"\uD800", e, &mut w).is_err());
+        assert!(unescape(r"\u{110000}", e, &mut w).is_err());
+        assert_eq!(
+            w,
+            vec![
+                "Unrecognized escape sequence '\\q'".to_string(),
+                ILLEGAL_UNICODE.to_string()
+            ]
+        );
     }
 
     #[test]

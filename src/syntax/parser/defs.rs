@@ -312,13 +312,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 Ok(Expr::new(ExprKind::LiteralDefault, span))
             }
-            T::Regex => {
-                let t = self.bump();
-                Ok(Expr::new(
-                    ExprKind::LiteralRegex(t.text().to_string()),
-                    span,
-                ))
-            }
+            T::Regex => self.literal(),
             _ => Err(self.syntax_error("a node name")),
         }
     }
@@ -360,10 +354,7 @@ impl<'a> Parser<'a> {
         let lhs = self.parameter_type()?;
         self.expect(T::Equals, "'='")?;
         let rhs = match self.kind() {
-            T::ClassRef => {
-                let t = self.parameter_type_or_hash()?;
-                t
-            }
+            T::ClassRef => self.parameter_type_or_hash()?,
             T::LBrace => {
                 let h = self.hash()?;
                 object_of(h, None)

@@ -154,7 +154,7 @@ impl<'a> Parser<'a> {
     pub(super) fn access_args(&mut self, trailing_comma: bool) -> Result<Vec<Expr>> {
         let mut args = Vec::new();
         loop {
-            let arg = self.arg(false)?;
+            let arg = self.arg(ArgCtx::Access)?;
             push_argument(&mut args, arg);
             if self.eat(T::Comma) {
                 if self.at(T::RBrack) {
@@ -169,17 +169,25 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// One argument: an assignment (or expression when `!assign`) or a `k => v` pair
-    /// (an unfolded one-entry hash).
-    fn arg(&mut self, assign: bool) -> Result<Expr> {
-        let first = self.hash_entry()?;
-        if !assign && !self.at(T::FArrow) && !is_plain_expression(&first) {
+    /// One argument: an assignment (an expression for access arguments) or a
+    /// `k => v` pair (an unfolded one-entry hash). `ctx` says where the argument is.
+    fn arg(&mut self, ctx: ArgCtx) -> Result<Expr> {
+        let first = if self.keyword_literal_here(if ctx == ArgCtx::Element {
+            KwPos::Element
+        } else {
+            KwPos::Key
+        }) {
+            self.keyword_literal()
+        } else {
+            self.assignment()?
+        };
+        if ctx == ArgCtx::Access && !self.at(T::FArrow) && !is_plain_expression(&first) {
             // an access argument is an expression unless it is the key of a `k => v` pair
             return Err(self.syntax_error("'=>'"));
         }
         if self.at(T::FArrow) {
             self.bump();
-            let value = self.hash_entry()?;
+            let value = self.hash_value()?;
             let span = first.span.cover(value.span);
             let entry = KeyedEntry {
                 span,
@@ -197,13 +205,18 @@ impl<'a> Parser<'a> {
         Ok(first)
     }
 
-    /// `type` or `function` standing alone as a value (a hash key or collection entry).
-    fn keyword_literal_here(&self) -> bool {
+    /// `type` or `function` standing alone as a string: as a hash key (before `=>`),
+    /// a hash value (after `=>`) or an array element.
+    fn keyword_literal_here(&self, pos: KwPos) -> bool {
         matches!(self.kind(), T::Type | T::Function)
-            && matches!(
-                self.peek_kind(1),
-                T::Comma | T::FArrow | T::RBrack | T::RBrace | T::RParen
-            )
+            && match pos {
+                KwPos::Key => self.peek_kind(1) == T::FArrow,
+                KwPos::Value => matches!(
+                    self.peek_kind(1),
+                    T::Comma | T::RBrack | T::RBrace | T::RParen
+                ),
+                KwPos::Element => matches!(self.peek_kind(1), T::Comma | T::FArrow | T::RBrack),
+            }
     }
 
     fn keyword_literal(&mut self) -> Expr {
@@ -211,9 +224,17 @@ impl<'a> Parser<'a> {
         Expr::new(ExprKind::LiteralString(t.text().to_string()), t.span)
     }
 
-    /// A hash key or value: an assignment, or the keywords `type`/`function` as strings.
-    pub(super) fn hash_entry(&mut self) -> Result<Expr> {
-        if self.keyword_literal_here() {
+    /// A hash key: an assignment, or `type`/`function` before `=>`.
+    pub(super) fn hash_key(&mut self) -> Result<Expr> {
+        if self.keyword_literal_here(KwPos::Key) {
+            return Ok(self.keyword_literal());
+        }
+        self.assignment()
+    }
+
+    /// A hash value: an assignment, or `type`/`function` as a string.
+    pub(super) fn hash_value(&mut self) -> Result<Expr> {
+        if self.keyword_literal_here(KwPos::Value) {
             return Ok(self.keyword_literal());
         }
         self.assignment()
@@ -226,7 +247,7 @@ impl<'a> Parser<'a> {
             return Ok(args);
         }
         loop {
-            let arg = self.arg(true)?;
+            let arg = self.arg(ArgCtx::Call)?;
             push_argument(&mut args, arg);
             if self.eat(T::Comma) {
                 if self.eat(T::RParen) {
@@ -342,7 +363,7 @@ impl<'a> Parser<'a> {
 
     /// A one-token primary: variable, name, word, string, number, boolean, `default`,
     /// `undef`, type reference, regex, reserved word, EPP text.
-    fn literal(&mut self) -> Result<Expr> {
+    pub(super) fn literal(&mut self) -> Result<Expr> {
         let span = self.span();
         let kind = match self.kind() {
             T::Variable => {
@@ -370,7 +391,12 @@ impl<'a> Parser<'a> {
                 ExprKind::LiteralUndef
             }
             T::ClassRef => ExprKind::QualifiedReference(self.bump().text().to_string()),
-            T::Regex => ExprKind::LiteralRegex(self.bump().text().to_string()),
+            T::Regex => {
+                if let Some(e) = self.bad_regex(&self.toks[self.pos]) {
+                    return Err(e);
+                }
+                ExprKind::LiteralRegex(self.bump().text().to_string())
+            }
             T::Private | T::Attr => ExprKind::ReservedWord(self.bump().text().to_string()),
             T::RenderString => ExprKind::RenderString(self.bump().text().to_string()),
             _ => return Err(self.syntax_error("an expression")),
@@ -384,7 +410,7 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let mut values = Vec::new();
         while !self.at(T::RBrack) {
-            let v = self.arg(true)?;
+            let v = self.arg(ArgCtx::Element)?;
             push_argument(&mut values, v);
             if !self.eat(T::Comma) {
                 break;
@@ -401,9 +427,9 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let mut entries = Vec::new();
         while !self.at(T::RBrace) {
-            let key = self.hash_entry()?;
+            let key = self.hash_key()?;
             self.expect(T::FArrow, "'=>'")?;
-            let value = self.hash_entry()?;
+            let value = self.hash_value()?;
             let span = key.span.cover(value.span);
             entries.push(KeyedEntry { span, key, value });
             if !self.eat(T::Comma) {
@@ -420,6 +446,25 @@ impl<'a> Parser<'a> {
             start.cover(end),
         ))
     }
+}
+
+/// Where an argument appears.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ArgCtx {
+    /// Inside `[...]` after an expression.
+    Access,
+    /// Inside `(...)` of a call.
+    Call,
+    /// An array element.
+    Element,
+}
+
+/// Where a `type`/`function` keyword may stand for its name as a string.
+#[derive(Clone, Copy)]
+enum KwPos {
+    Key,
+    Value,
+    Element,
 }
 
 /// Adds an argument, merging adjacent unfolded hashes (`f(a => 1, b => 2)` passes one hash).

@@ -24,9 +24,8 @@ mod text;
 
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
-use crate::syntax::span::{LineIndex, Span};
+use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
-use std::sync::Arc;
 
 /// How deep constructs may nest (brackets, blocks, operator chains, each counting
 /// a few levels) before parsing fails; this also bounds the depth of the tree.
@@ -62,32 +61,20 @@ pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
     if let Some(e) = p.lex_error.take() {
         return Err(e);
     }
-    Ok(Program {
-        source: Arc::from(source),
-        line_index: LineIndex::new(source),
-        body,
-    })
+    Ok(Program::new(source, body))
 }
 
 /// Parses an already lexed token stream of `source` (no validation).
 pub fn parse_tokens<'a>(source: &'a str, tokens: Vec<Token<'a>>, epp: bool) -> Result<Program> {
     let mut p = Parser::new(source, tokens, false);
     let body = p.program(epp)?;
-    Ok(Program {
-        source: Arc::from(source),
-        line_index: LineIndex::new(source),
-        body,
-    })
+    Ok(Program::new(source, body))
 }
 
 /// Parses as far as possible, returning the tree (with the erroneous parts
 /// skipped) and every syntax and validation error found, in source order.
 pub fn parse_with_recovery(source: &str) -> (Program, Vec<Error>) {
-    let mk = |body: Expr| Program {
-        source: Arc::from(source),
-        line_index: LineIndex::new(source),
-        body,
-    };
+    let mk = |body: Expr| Program::new(source, body);
     let (tokens, lex_error) = lex(source, false);
     let mut p = Parser::new(source, tokens, true);
     p.lex_error = lex_error;
@@ -190,16 +177,21 @@ impl<'a> Parser<'a> {
     }
 
     /// Moves past the current token, returning it.
+    /// The token is moved out (its kind and span stay behind for [`Self::prev_span`]).
     fn bump(&mut self) -> Token<'a> {
-        let t = self
-            .toks
-            .get(self.pos)
-            .cloned()
-            .unwrap_or_else(|| Token::new(TokenKind::Eof, Span::at(self.src.len()), ""));
-        if self.pos < self.toks.len() {
-            self.pos += 1;
+        match self.toks.get_mut(self.pos) {
+            Some(slot) => {
+                self.pos += 1;
+                let value = std::mem::take(&mut slot.value);
+                Token {
+                    kind: slot.kind,
+                    span: slot.span,
+                    value,
+                    sub_span: slot.sub_span,
+                }
+            }
+            None => Token::new(TokenKind::Eof, Span::at(self.src.len()), ""),
         }
-        t
     }
 
     /// Consumes the current token if it is `k`.
@@ -228,6 +220,11 @@ impl<'a> Parser<'a> {
                 return e.clone();
             }
         }
+        if let Some(t) = self.toks.get(self.pos) {
+            if let Some(e) = self.bad_regex(t) {
+                return e;
+            }
+        }
         let (found, span) = match self.toks.get(self.pos) {
             None => ("end of input".to_string(), Span::at(self.src.len())),
             Some(t) => (format!("'{}'", token_display(t, self.src)), t.span),
@@ -237,6 +234,18 @@ impl<'a> Parser<'a> {
             msg.push_str(&format!(" (expected {expected})"));
         }
         Error::parse(msg, span)
+    }
+
+    /// The error for a regex token that does not compile (the reference compiles
+    /// regexes when lexing, so this comes before any syntax error at the token).
+    fn bad_regex(&self, t: &Token<'_>) -> Option<Error> {
+        if t.kind != TokenKind::Regex {
+            return None;
+        }
+        let options = onig::RegexOptions::REGEX_OPTION_NONE;
+        let e = onig::Regex::with_options(t.text(), options, onig::Syntax::ruby()).err()?;
+        let raw = self.src.get(t.span.range()).unwrap_or("");
+        Some(self.error_at(format!("{}: {raw}", e.description()), t.span))
     }
 
     /// An error with a custom message at `span`.
@@ -280,10 +289,7 @@ impl<'a> Parser<'a> {
         }
         Ok(match stmts.len() {
             0 => Expr::new(ExprKind::Nop, Span::at(self.src.len())),
-            1 => stmts
-                .into_iter()
-                .next()
-                .unwrap_or_else(|| unreachable_nop()),
+            1 => stmts.into_iter().next().unwrap_or_else(unreachable_nop),
             _ => {
                 let span = stmts[0].span.cover(stmts[stmts.len() - 1].span);
                 Expr::new(ExprKind::Block(stmts), span)

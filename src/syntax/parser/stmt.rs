@@ -8,7 +8,7 @@
 //! be called without parentheses are those of [`STATEMENT_CALLS`].
 
 use super::Parser;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::syntax::ast::{BinaryOp, Call, Expr, ExprKind};
 use crate::syntax::span::Span;
 use crate::syntax::token::TokenKind as T;
@@ -28,19 +28,43 @@ impl<'a> Parser<'a> {
     /// Statements up to (not including) `end` or the end of input.
     pub(super) fn statements_until(&mut self, end: T) -> Result<Vec<Expr>> {
         let mut memo: Vec<Expr> = Vec::new();
+        // A misplaced comma list is reported when the whole list has parsed (as the
+        // reference transforms calls then): a later syntax error comes first.
+        let mut deferred: Option<Error> = None;
         loop {
             if self.at(end) || self.at(T::Eof) {
-                return Ok(memo);
+                return match deferred {
+                    Some(e) if self.recover => {
+                        self.errors.push(e);
+                        Ok(memo)
+                    }
+                    Some(e) => Err(e),
+                    None => Ok(memo),
+                };
             }
-            let mut r = self.syntactic_statement(&mut memo);
+            let stmt_start = self.pos;
+            let depth = self.depth;
+            let mut r = self.syntactic_statement(&mut memo, &mut deferred);
             if r.is_ok() && self.eat(T::Semic) && (self.at(end) || self.at(T::Eof)) {
                 r = Err(self.syntax_error("a statement after ';'"));
+            }
+            if r.is_err() && self.pos == stmt_start {
+                // the list ended at a token that starts no statement: the reference
+                // reduces the list (and reports a misplaced comma list) first
+                if let Some(d) = deferred.take() {
+                    if !self.recover {
+                        return Err(d);
+                    }
+                    self.errors.push(d);
+                }
             }
             match r {
                 Ok(()) => {}
                 Err(e) if self.recover => {
+                    // an error may leave nesting levels entered: restore the count
+                    self.depth = depth;
                     self.errors.push(e);
-                    if !self.synchronize(end) {
+                    if !self.synchronize(end, stmt_start) {
                         return Ok(memo);
                     }
                 }
@@ -49,25 +73,25 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Skips tokens after an error up to a plausible statement start; false at `end`/EOF.
-    fn synchronize(&mut self, end: T) -> bool {
-        let start = self.pos;
+    /// Skips tokens after an error to the next plausible statement start (a
+    /// statement keyword, variable or name first on a line, or after a `;` or a
+    /// balanced `}`), never stopping at `stmt_start` (the failed statement's first
+    /// token). Returns false when `end` or the end of input is reached first.
+    fn synchronize(&mut self, end: T, stmt_start: usize) -> bool {
         let mut depth = 0usize;
         loop {
             let k = self.kind();
             if k == T::Eof || (depth == 0 && k == end && end != T::Eof) {
                 return false;
             }
+            if self.pos > stmt_start && depth == 0 && self.starts_statement_on_new_line() {
+                return true;
+            }
             match k {
                 T::LBrace | T::SelBrace | T::LBrack | T::ListStart | T::LParen | T::WsLParen => {
                     depth += 1
                 }
-                T::RBrace | T::RBrack | T::RParen => {
-                    if depth == 0 {
-                        // an unbalanced closer: skip it
-                        self.bump();
-                        continue;
-                    }
+                T::RBrace | T::RBrack | T::RParen if depth > 0 => {
                     depth -= 1;
                     if depth == 0 && k == T::RBrace {
                         self.bump();
@@ -81,9 +105,6 @@ impl<'a> Parser<'a> {
                 _ => {}
             }
             self.bump();
-            if self.pos > start + 1 && depth == 0 && self.starts_statement_on_new_line() {
-                return true;
-            }
         }
     }
 
@@ -111,7 +132,11 @@ impl<'a> Parser<'a> {
     }
 
     /// One statement (or comma separated list), transformed into `memo`.
-    fn syntactic_statement(&mut self, memo: &mut Vec<Expr>) -> Result<()> {
+    fn syntactic_statement(
+        &mut self,
+        memo: &mut Vec<Expr>,
+        deferred: &mut Option<Error>,
+    ) -> Result<()> {
         let first = self.assignment()?;
         let mut list: Option<(Vec<Expr>, Span)> = None;
         while self.at(T::Comma) {
@@ -122,13 +147,10 @@ impl<'a> Parser<'a> {
                 None => list = Some((vec![next], comma)),
             }
         }
-        let callee = match memo.last() {
-            Some(Expr {
-                kind: ExprKind::QualifiedName(n),
-                ..
-            }) if is_statement_call(n) => true,
-            _ => false,
-        };
+        let callee = matches!(
+            memo.last(),
+            Some(Expr { kind: ExprKind::QualifiedName(n), .. }) if is_statement_call(n)
+        );
         if callee {
             let name = memo
                 .pop()
@@ -153,7 +175,8 @@ impl<'a> Parser<'a> {
             ));
             return Ok(());
         }
-        if let Some((_, comma)) = list {
+        if let Some((_, comma)) = &list {
+            let comma = *comma;
             let msg = match memo.last() {
                 Some(Expr {
                     kind: ExprKind::QualifiedName(n),
@@ -163,7 +186,14 @@ impl<'a> Parser<'a> {
                 ),
                 _ => "illegal comma separated argument list".to_string(),
             };
-            return Err(self.error_at(msg, comma));
+            if deferred.is_none() {
+                *deferred = Some(self.error_at(msg, comma));
+            }
+            memo.push(first);
+            if let Some((rest, _)) = list {
+                memo.extend(rest);
+            }
+            return Ok(());
         }
         let mut stmt = first;
         if let ExprKind::CallNamedFunction(c) = &mut stmt.kind {

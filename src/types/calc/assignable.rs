@@ -34,11 +34,17 @@ struct Guard {
     /// (alias, other side) pairs on the current path: meeting one again means
     /// no progress (a loop through aliases alone), which answers false.
     path: Vec<(usize, usize)>,
+    /// Checks made so far; a check past [`MAX_STEPS`] answers false, a backstop
+    /// bounding the work on degenerate recursive aliases.
+    steps: u32,
 }
 
 fn type_ptr(t: &Type) -> usize {
     t.kind() as *const TypeKind as usize
 }
+
+/// The most sub-checks one top-level `assignable?` may make.
+const MAX_STEPS: u32 = 200_000;
 
 fn alias_ptr(a: &Arc<TypeAlias>) -> usize {
     Arc::as_ptr(a) as *const u8 as usize
@@ -152,9 +158,10 @@ impl Guard {
     /// `a.assignable?(b)`: the overrides of `a`'s kind, else the generic dispatch.
     fn assignable(&mut self, a: &Type, b: &Type) -> bool {
         use TypeKind as K;
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= MAX_DEPTH || self.steps >= MAX_STEPS {
             return false;
         }
+        self.steps += 1;
         self.depth += 1;
         let r = match a.kind() {
             K::Unit => true,
