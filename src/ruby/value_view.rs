@@ -180,6 +180,58 @@ fn runtime<'a>(obj: magnus::Value) -> ViewKind<'a> {
     }
 }
 
+/// One entry of Ruby 3.1's small-hash ("ar") table; a deleted entry has the key `Qundef`.
+#[repr(C)]
+struct ArPair {
+    key: VALUE,
+    value: VALUE,
+}
+
+/// The head of Ruby 3.1's `struct RHash` (internal/hash.h): the object header,
+/// then the table pointer (an `ar_table*` of up to 8 pairs, or an `st_table*`).
+#[repr(C)]
+struct RHashHead {
+    basic: rb_sys::RBasic,
+    table: *const ArPair,
+}
+
+const UNDEF: VALUE = rb_sys::ruby_special_consts::RUBY_Qundef as VALUE;
+
+/// The entry slots of a hash stored as Ruby 3.1's small ("ar") table, in
+/// insertion order (deleted slots have the key `UNDEF`), or `None` for other
+/// layouts, other Ruby versions, and large hashes (walked with `rb_hash_foreach`).
+/// Reading the table directly avoids `rb_hash_foreach`'s per-call `rb_ensure`
+/// frame and per-entry indirect call, which dominate checks of many small hashes.
+///
+/// # Safety
+/// `raw` must be a live T_HASH, and no Ruby code may run while the slice is used.
+#[inline]
+unsafe fn small_hash_pairs<'a>(raw: VALUE) -> Option<&'a [ArPair]> {
+    if !(rb_sys::RUBY_API_VERSION_MAJOR == 3 && rb_sys::RUBY_API_VERSION_MINOR == 1) {
+        return None;
+    }
+    // Ruby 3.1's RHASH flags (internal/hash.h): FL_USER3 marks an st_table;
+    // FL_USER8..11 hold the ar table's bound (slots in use, deleted included).
+    const FL_USHIFT: u32 = 12;
+    const ST_TABLE_FLAG: VALUE = 1 << (FL_USHIFT + 3);
+    const BOUND_SHIFT: u32 = FL_USHIFT + 8;
+    const BOUND_MASK: VALUE = 0xf << BOUND_SHIFT;
+    // SAFETY: the caller guarantees a live T_HASH, whose header is an RHashHead on 3.1.
+    let head = unsafe { &*(raw as *const RHashHead) };
+    let flags = head.basic.flags;
+    if flags & ST_TABLE_FLAG != 0 {
+        return None;
+    }
+    let bound = ((flags & BOUND_MASK) >> BOUND_SHIFT) as usize;
+    if bound == 0 || head.table.is_null() {
+        return Some(&[]);
+    }
+    // SAFETY: an ar table holds 8 pairs, of which the first `bound` are in use
+    // (the cap only guards against a corrupt flag); the table lives as long as
+    // the hash is not modified, and no Ruby code runs while the slice is used.
+    Some(unsafe { std::slice::from_raw_parts(head.table, bound.min(8)) })
+}
+
 /// State for the raw hash walk: the callback, whether it stopped, and a caught panic.
 struct Walk<'f, F> {
     f: &'f mut F,
@@ -242,6 +294,19 @@ impl ValueView for RubyView {
             RubyView::Ruby(obj, _) => {
                 if magnus::RHash::from_value(*obj).is_none() {
                     return true;
+                }
+                // SAFETY: `obj` is a live Hash (checked above).
+                if let Some(pairs) = unsafe { small_hash_pairs(obj.as_raw()) } {
+                    return pairs.iter().filter(|p| p.key != UNDEF).all(|p| {
+                        // SAFETY: the pairs of a live hash hold live objects.
+                        let (k, v) = unsafe {
+                            (
+                                magnus::Value::from_raw(p.key),
+                                magnus::Value::from_raw(p.value),
+                            )
+                        };
+                        f(&RubyView::new(k), &RubyView::new(v))
+                    });
                 }
                 let mut walk = Walk {
                     f: &mut f,
