@@ -48,6 +48,7 @@ fn utf8_indexes() -> (c_int, c_int) {
 }
 
 /// The UTF-8 content of a Ruby String, if it has one. Uses Ruby's cached coderange.
+#[inline(always)]
 fn str_of<'a>(raw: VALUE) -> Option<&'a str> {
     const CR_7BIT: VALUE = rb_sys::ruby_coderange_type::RUBY_ENC_CODERANGE_7BIT as VALUE;
     const CR_VALID: VALUE = rb_sys::ruby_coderange_type::RUBY_ENC_CODERANGE_VALID as VALUE;
@@ -84,6 +85,10 @@ fn str_of<'a>(raw: VALUE) -> Option<&'a str> {
     }
 }
 
+/// Classify a Ruby object. The common kinds (Integer, String, nil, booleans,
+/// Array, Hash) are read inline, so the caller gets the kind in registers; the
+/// rest go through [`classify_other`].
+#[inline(always)]
 fn classify<'a>(obj: magnus::Value) -> ViewKind<'a> {
     let raw = obj.as_raw();
     // SAFETY: `raw` is a live Ruby object (the view borrows it from a Ruby argument).
@@ -96,13 +101,23 @@ fn classify<'a>(obj: magnus::Value) -> ViewKind<'a> {
         T::RUBY_T_NIL => ViewKind::Undef,
         T::RUBY_T_TRUE => ViewKind::Boolean(true),
         T::RUBY_T_FALSE => ViewKind::Boolean(false),
+        // SAFETY: the type tags were just checked.
+        T::RUBY_T_ARRAY => ViewKind::Array(unsafe { rb_sys::RARRAY_LEN(raw) } as usize),
+        T::RUBY_T_HASH => ViewKind::Hash(unsafe { rb_sys::RHASH_SIZE(raw) } as usize),
+        _ => classify_other(obj),
+    }
+}
+
+/// The less common kinds, out of line to keep [`classify`] small.
+#[inline(never)]
+fn classify_other<'a>(obj: magnus::Value) -> ViewKind<'a> {
+    let raw = obj.as_raw();
+    // SAFETY: `raw` is a live Ruby object (the view borrows it from a Ruby argument).
+    match unsafe { rb_sys::RB_TYPE(raw) } {
         T::RUBY_T_FLOAT => match Float::from_value(obj) {
             Some(f) => ViewKind::Float(f.to_f64()),
             None => ViewKind::Runtime("Float"),
         },
-        // SAFETY: the type tags were just checked.
-        T::RUBY_T_ARRAY => ViewKind::Array(unsafe { rb_sys::RARRAY_LEN(raw) } as usize),
-        T::RUBY_T_HASH => ViewKind::Hash(unsafe { rb_sys::RHASH_SIZE(raw) } as usize),
         T::RUBY_T_SYMBOL => match Symbol::from_value(obj).map(|s| s.name()) {
             Some(Ok(name)) if name == "default" => ViewKind::Default,
             Some(Ok(name)) if name == "undef" => ViewKind::Undef,
