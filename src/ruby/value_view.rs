@@ -21,12 +21,12 @@ use rb_sys::VALUE;
 use std::os::raw::c_int;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// A value seen through Ruby: a Ruby object (classified once, when the view is
-/// made), or a Rust value (inside a Sensitive).
+/// A value seen through Ruby: a Ruby object (classified when asked, with a
+/// type-tag read: cheaper than storing the kind and reading it back), or a
+/// Rust value (inside a Sensitive).
 pub enum RubyView {
-    /// A Ruby object and what it is. The `'static` stands for "as long as the
-    /// object lives", which covers the calculator call the view exists for.
-    Ruby(magnus::Value, ViewKind<'static>),
+    /// A Ruby object, alive for the calculator call the view exists for.
+    Ruby(magnus::Value),
     /// A Rust value.
     Rust(Value),
 }
@@ -35,7 +35,7 @@ impl RubyView {
     /// A view of a Ruby object.
     #[inline]
     pub fn new(obj: magnus::Value) -> RubyView {
-        RubyView::Ruby(obj, classify(obj))
+        RubyView::Ruby(obj)
     }
 }
 
@@ -281,16 +281,17 @@ unsafe extern "C" fn walk_entry<F: FnMut(&RubyView, &RubyView) -> bool>(
 }
 
 impl ValueView for RubyView {
+    #[inline]
     fn kind(&self) -> ViewKind<'_> {
         match self {
-            RubyView::Ruby(_, kind) => *kind,
+            RubyView::Ruby(obj) => classify(*obj),
             RubyView::Rust(v) => v.kind(),
         }
     }
 
     fn each_element<F: FnMut(&Self) -> bool>(&self, mut f: F) -> bool {
         match self {
-            RubyView::Ruby(obj, _) => match magnus::RArray::from_value(*obj) {
+            RubyView::Ruby(obj) => match magnus::RArray::from_value(*obj) {
                 // SAFETY: no Ruby code runs during the walk, so the array is not mutated.
                 Some(a) => unsafe { a.as_slice() }
                     .iter()
@@ -306,7 +307,7 @@ impl ValueView for RubyView {
 
     fn each_entry<F: FnMut(&Self, &Self) -> bool>(&self, mut f: F) -> bool {
         match self {
-            RubyView::Ruby(obj, _) => {
+            RubyView::Ruby(obj) => {
                 if magnus::RHash::from_value(*obj).is_none() {
                     return true;
                 }
@@ -352,7 +353,7 @@ impl ValueView for RubyView {
 
     fn with_sensitive<F: FnOnce(&Self) -> bool>(&self, f: F) -> bool {
         match self {
-            RubyView::Ruby(obj, _) => match <&RbSensitive>::try_convert(*obj) {
+            RubyView::Ruby(obj) => match <&RbSensitive>::try_convert(*obj) {
                 Ok(s) => f(&RubyView::Rust((*s.0).clone())),
                 Err(_) => false,
             },
@@ -363,14 +364,14 @@ impl ValueView for RubyView {
 
     fn to_value(&self) -> Option<Value> {
         match self {
-            RubyView::Ruby(obj, _) => super::convert::to_value(&Ruby::get_with(*obj), *obj).ok(),
+            RubyView::Ruby(obj) => super::convert::to_value(&Ruby::get_with(*obj), *obj).ok(),
             RubyView::Rust(v) => Some(v.clone()),
         }
     }
 
     fn identity(&self) -> usize {
         match self {
-            RubyView::Ruby(obj, _) => obj.as_raw() as usize,
+            RubyView::Ruby(obj) => obj.as_raw() as usize,
             RubyView::Rust(v) => v as *const Value as usize,
         }
     }
