@@ -40,7 +40,16 @@ impl Regexp {
 
     /// True when the pattern matches anywhere in `text` (unanchored, as Puppet's Pattern is).
     pub fn is_match(&self, text: &str) -> bool {
-        self.regex.find(text).is_some()
+        // No capture region: `find` would allocate (and free) one per call.
+        self.regex
+            .search_with_options(
+                text,
+                0,
+                text.len(),
+                onig::SearchOptions::SEARCH_OPTION_NONE,
+                None,
+            )
+            .is_some()
     }
 }
 
