@@ -15,9 +15,15 @@ use magnus::{
 type R<T> = Result<T, Error>;
 
 fn type_of(ruby: &Ruby, v: Value, what: &str) -> R<crate::Type> {
-    match <&RbType>::try_convert(v) {
-        Ok(t) => Ok(t.0.clone()),
-        Err(_) => Err(errors::argument(
+    type_ref(ruby, v, what).cloned()
+}
+
+/// The Rust type wrapped by a `PuppetTypes::Type` argument, borrowed (no
+/// reference-count traffic); it lives as long as the argument object.
+fn type_ref<'a>(ruby: &Ruby, v: Value, what: &str) -> R<&'a crate::Type> {
+    match super::value_view::wrapped::<RbType>(v) {
+        Some(t) => Ok(&t.0),
+        None => Err(errors::argument(
             ruby,
             format!(
                 "expected a PuppetTypes::Type as {what}, got {}",
@@ -30,7 +36,7 @@ fn type_of(ruby: &Ruby, v: Value, what: &str) -> R<crate::Type> {
 fn instance(ruby: &Ruby, t: Value, v: Value) -> R<bool> {
     guard(ruby, || {
         Ok(calc::instance_of_view(
-            &type_of(ruby, t, "the type")?,
+            type_ref(ruby, t, "the type")?,
             &RubyView::new(v),
         ))
     })
@@ -39,8 +45,8 @@ fn instance(ruby: &Ruby, t: Value, v: Value) -> R<bool> {
 fn assignable(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
     guard(ruby, || {
         Ok(calc::is_assignable(
-            &type_of(ruby, a, "the first type")?,
-            &type_of(ruby, b, "the second type")?,
+            type_ref(ruby, a, "the first type")?,
+            type_ref(ruby, b, "the second type")?,
         ))
     })
 }

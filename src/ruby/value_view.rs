@@ -13,9 +13,7 @@ use super::rich::{
 use super::type_object::RbType;
 use crate::types::calc::value_view::{ValueView, ViewKind};
 use crate::values::Value;
-use magnus::{
-    prelude::*, rb_sys::AsRawValue, rb_sys::FromRawValue, Float, RBignum, Ruby, Symbol, TryConvert,
-};
+use magnus::{prelude::*, rb_sys::AsRawValue, rb_sys::FromRawValue, Float, RBignum, Ruby, Symbol};
 use rb_sys::ruby_value_type as T;
 use rb_sys::VALUE;
 use std::os::raw::c_int;
@@ -148,36 +146,59 @@ fn classify_other<'a>(obj: magnus::Value) -> ViewKind<'a> {
     }
 }
 
+/// The Rust value wrapped in `obj` when it is a `D` (exactly `D`'s data type),
+/// borrowed for as long as the object lives. One type-tag read and a pointer
+/// compare: magnus's `TryConvert` runs `rb_check_typeddata` under `rb_protect`
+/// (a setjmp per call) and, on a mismatch, raises and rescues an exception.
+#[inline]
+pub(crate) fn wrapped<'a, D: magnus::TypedData>(obj: magnus::Value) -> Option<&'a D> {
+    let raw = obj.as_raw();
+    let want = D::data_type() as *const magnus::DataType as *const rb_sys::rb_data_type_t;
+    // SAFETY: `raw` is a live object; the typed-data reads happen only after the
+    // tag says T_DATA and the flag says typed. `DataType` is a transparent
+    // wrapper of `rb_data_type_t`, and magnus stores a `*mut D` as the data of
+    // objects of D's data type, valid while the object lives.
+    unsafe {
+        if rb_sys::RB_TYPE(raw) != T::RUBY_T_DATA
+            || !rb_sys::RTYPEDDATA_P(raw)
+            || rb_sys::RTYPEDDATA_TYPE(raw) != want
+        {
+            return None;
+        }
+        (rb_sys::RTYPEDDATA_GET_DATA(raw) as *const D).as_ref()
+    }
+}
+
 /// The gem's wrapped classes; their references live as long as the Ruby object.
 fn classify_data<'a>(obj: magnus::Value) -> ViewKind<'a> {
     // SAFETY (all transmutes below): the wrapped data lives as long as the Ruby
     // object, which outlives the calculator call that uses the view.
     unsafe {
-        if let Ok(t) = <&RbType>::try_convert(obj) {
+        if let Some(t) = wrapped::<RbType>(obj) {
             return ViewKind::Type(std::mem::transmute::<&crate::Type, &'a crate::Type>(&t.0));
         }
-        if let Ok(v) = <&RbSemVer>::try_convert(obj) {
+        if let Some(v) = wrapped::<RbSemVer>(obj) {
             return ViewKind::SemVer(std::mem::transmute::<&_, &'a _>(&*v.0));
         }
-        if let Ok(v) = <&RbSemVerRange>::try_convert(obj) {
+        if let Some(v) = wrapped::<RbSemVerRange>(obj) {
             return ViewKind::SemVerRange(std::mem::transmute::<&_, &'a _>(&*v.0));
         }
-        if let Ok(v) = <&RbTimespan>::try_convert(obj) {
+        if let Some(v) = wrapped::<RbTimespan>(obj) {
             return ViewKind::Timespan(v.0);
         }
-        if let Ok(v) = <&RbTimestamp>::try_convert(obj) {
+        if let Some(v) = wrapped::<RbTimestamp>(obj) {
             return ViewKind::Timestamp(v.0);
         }
-        if let Ok(v) = <&RbBinary>::try_convert(obj) {
+        if let Some(v) = wrapped::<RbBinary>(obj) {
             return ViewKind::Binary(std::mem::transmute::<&_, &'a _>(&v.0));
         }
-        if let Ok(v) = <&RbUri>::try_convert(obj) {
+        if let Some(v) = wrapped::<RbUri>(obj) {
             return ViewKind::Uri(std::mem::transmute::<&_, &'a _>(&*v.0));
         }
-        if <&RbSensitive>::try_convert(obj).is_ok() {
+        if wrapped::<RbSensitive>(obj).is_some() {
             return ViewKind::Sensitive;
         }
-        if let Ok(v) = <&RbDeferred>::try_convert(obj) {
+        if let Some(v) = wrapped::<RbDeferred>(obj) {
             return ViewKind::Deferred(std::mem::transmute::<&_, &'a _>(&*v.0));
         }
     }
@@ -353,9 +374,9 @@ impl ValueView for RubyView {
 
     fn with_sensitive<F: FnOnce(&Self) -> bool>(&self, f: F) -> bool {
         match self {
-            RubyView::Ruby(obj) => match <&RbSensitive>::try_convert(*obj) {
-                Ok(s) => f(&RubyView::Rust((*s.0).clone())),
-                Err(_) => false,
+            RubyView::Ruby(obj) => match wrapped::<RbSensitive>(*obj) {
+                Some(s) => f(&RubyView::Rust((*s.0).clone())),
+                None => false,
             },
             RubyView::Rust(Value::Sensitive(inner)) => f(&RubyView::Rust((**inner).clone())),
             RubyView::Rust(_) => false,
