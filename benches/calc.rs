@@ -25,7 +25,13 @@ fn time<F: FnMut()>(name: &str, iters: u32, mut f: F) -> Duration {
 }
 
 fn st(entries: Vec<(&str, Type)>) -> Type {
-    tf::struct_of(entries.into_iter().map(|(k, t)| (k.into(), KeyMode::Plain, t)).collect()).unwrap()
+    tf::struct_of(
+        entries
+            .into_iter()
+            .map(|(k, t)| (k.into(), KeyMode::Plain, t))
+            .collect(),
+    )
+    .unwrap()
 }
 
 fn service(i: usize) -> Value {
@@ -53,7 +59,10 @@ fn main() {
     let mut m = ValueMap::new();
     m.insert(Value::string("name"), Value::string("web"));
     m.insert(Value::string("port"), Value::Integer(80));
-    m.insert(Value::string("tags"), Value::array(vec![Value::string("a")]));
+    m.insert(
+        Value::string("tags"),
+        Value::array(vec![Value::string("a")]),
+    );
     m.insert(Value::string("enabled"), Value::Boolean(true));
     m.insert(Value::string("weight"), Value::Float(0.5));
     let h = Value::hash(m);
@@ -72,9 +81,13 @@ fn main() {
         black_box(calc::infer_set(black_box(&data)));
     });
     let mut keep = Vec::new();
-    time("infer_set of 10,000 hashes (result not dropped)", 20, || {
-        keep.push(calc::infer_set(black_box(&data)));
-    });
+    time(
+        "infer_set of 10,000 hashes (result not dropped)",
+        20,
+        || {
+            keep.push(calc::infer_set(black_box(&data)));
+        },
+    );
     drop(keep);
 
     let a = tf::variant(vec![

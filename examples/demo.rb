@@ -1,7 +1,8 @@
 # frozen_string_literal: true
 
 # The demo: parse each type string of a file (examples/types.txt by default),
-# print it canonically, and check the sample values listed under it.
+# print it canonically, and check the sample values listed under it (saying
+# why a value does not match, in the reference's words).
 
 require 'json'
 require 'puppet_types'
@@ -20,14 +21,17 @@ File.foreach(path, chomp: true) do |line|
   end
 end
 
-checker = if defined?(PuppetTypes::TypeCalculator) && PuppetTypes::TypeCalculator.respond_to?(:instance?)
-            ->(type, value) { PuppetTypes::TypeCalculator.instance?(type, value) }
-          end
+# Type aliases (Stdlib::Port ...) from the installed modules, when there are any.
+modulepath = ENV.fetch('PUPPET_TYPES_MODULEPATH', '/usr/share/puppet/modules')
+aliases = PuppetTypes::AliasRegistry.new
+loaded = File.directory?(modulepath) ? aliases.load_module_path(modulepath).size : 0
+puts "(#{loaded} type aliases loaded from #{modulepath})"
+puts
 
 failures = 0
 cases.each do |c|
   begin
-    type = PuppetTypes::TypeParser.parse(c[:type])
+    type = PuppetTypes::TypeParser.parse(c[:type], aliases: aliases)
   rescue PuppetTypes::Error => e
     puts "#{c[:type]}\n  error: #{e.class.name.split('::').last}: #{e.message}"
     failures += 1
@@ -36,12 +40,8 @@ cases.each do |c|
   puts type.to_s == c[:type] ? type.to_s : "#{c[:type]}\n  canonical: #{type}"
   c[:values].each do |text|
     value = JSON.parse(text)
-    if checker
-      verdict = checker.call(type, value) ? 'yes' : 'no '
-      puts "  #{verdict}  #{text}"
-    else
-      puts "  (instance? not available yet)  #{text}"
-    end
+    mismatch = PuppetTypes::TypeCalculator.describe_mismatch(type, value)
+    puts mismatch ? "  no   #{text.ljust(50)} #{mismatch}" : "  yes  #{text}"
   end
 end
 puts

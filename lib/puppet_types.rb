@@ -14,3 +14,5 @@ rescue LoadError => e
 end
 
 require_relative 'puppet_types/type'
+require_relative 'puppet_types/rich_values'
+require_relative 'puppet_types/type_parser'

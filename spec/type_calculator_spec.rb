@@ -66,6 +66,13 @@ RSpec.describe PuppetTypes::TypeCalculator do
     expect(c.instance?(f.array_of(f.string), ['ok', "\xff".b])).to be(false)
   end
 
+  it 'describes mismatches in the reference words, nil when the value matches' do
+    port = f.struct('port' => f.range(0, 65_535))
+    expect(c.describe_mismatch(port, { 'port' => 80 })).to be_nil
+    expect(c.describe_mismatch(port, { 'port' => 'x' })).to eq("entry 'port' expects an Integer value, got String")
+    expect(c.describe_mismatch(f.array_of(f.integer), [1, 'a'], 'parameter')).to eq("parameter index 1 expects an Integer value, got String")
+  end
+
   it 'raises ArgumentError when given something that is not a type' do
     expect { c.instance?('Integer', 1) }.to raise_error(PuppetTypes::ArgumentError, /expected a PuppetTypes::Type/)
   end

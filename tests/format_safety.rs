@@ -146,3 +146,85 @@ fn container_format_without_format_is_an_error() {
         "The format '' is not a valid format on the form '%<flags><width>.<prec><format>'"
     );
 }
+
+#[test]
+fn seed001_format_map_keys_as_type_strings() {
+    // The seed's example: negative integers in decimal, positive ones in hex.
+    let map = FormatMap(vec![
+        (
+            MapKey::Text("Integer[default, -1]".into()),
+            FormatEntry::Text("%d".into()),
+        ),
+        (
+            MapKey::Text("Integer[0, default]".into()),
+            FormatEntry::Text("%#x".into()),
+        ),
+    ]);
+    let fmt = Format::Map(map);
+    assert_eq!(string(&Value::Integer(-1), &fmt).unwrap(), "-1");
+    assert_eq!(string(&Value::Integer(10), &fmt).unwrap(), "0xa");
+    // short and long arrays
+    let map = FormatMap(vec![
+        (
+            MapKey::Text("Array[Any, 0, 2]".into()),
+            FormatEntry::Text("%(a".into()),
+        ),
+        (
+            MapKey::Text("Array[Any, 3, default]".into()),
+            FormatEntry::Text("%#3a".into()),
+        ),
+    ]);
+    let fmt = Format::Map(map);
+    let short = Value::array(vec![Value::Integer(1)]);
+    let long = Value::array((1..=4).map(Value::Integer).collect());
+    assert_eq!(string(&short, &fmt).unwrap(), "(1)");
+    assert_eq!(string(&long, &fmt).unwrap(), "[ 1,\n  2,\n  3,\n  4]");
+    let bad = FormatMap(vec![(
+        MapKey::Text("Integer[".into()),
+        FormatEntry::Text("%d".into()),
+    )]);
+    assert!(string(&Value::Integer(1), &Format::Map(bad)).is_err());
+}
+
+#[test]
+fn every_letter_flag_width_and_precision_gives_text_or_error() {
+    let values = vec![
+        Value::Undef,
+        Value::Default,
+        Value::Boolean(true),
+        Value::Integer(i64::MIN),
+        Value::Integer(-1),
+        Value::Integer(0x10FFFF),
+        Value::Float(f64::MAX),
+        Value::Float(-f64::MIN_POSITIVE / 3.0),
+        Value::Float(f64::NAN),
+        Value::Float(f64::NEG_INFINITY),
+        Value::string("a'b\\\n\u{1}é😀"),
+        Value::array(vec![
+            Value::Integer(1),
+            Value::array(vec![]),
+            Value::hash(ValueMap::new()),
+        ]),
+        Value::Type(f::integer()),
+        Value::Timespan(Timespan::new(-1)),
+        Value::Timestamp(Timestamp::new(i64::MAX as i128)),
+    ];
+    let flag_sets = [
+        "", "#", "-", "+", " ", "0", "#0", "-+", "+ ", "#-0", "[", "{", "<", "(#", "|0",
+    ];
+    let sizes = ["", "1", "30", ".0", ".3", ".20", "5.2", "40.17"];
+    let mut outputs = 0;
+    for v in &values {
+        for flags in flag_sets {
+            for size in sizes {
+                for letter in ('a'..='z').chain('A'..='Z') {
+                    let fmt = format!("%{flags}{size}{letter}");
+                    if text(v, &fmt).is_ok() {
+                        outputs += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(outputs > 10_000, "{outputs}");
+}

@@ -4,7 +4,10 @@
 
 use puppet_types::format::{string, Format};
 use puppet_types::types::factory as f;
-use puppet_types::values::{Regexp, Value, ValueMap};
+use puppet_types::values::{
+    Binary, Regexp, SemVer, SemVerRange, Timespan, Timestamp, Uri, Value, ValueMap,
+};
+use std::sync::Arc;
 
 fn int(i: i64) -> Value {
     Value::Integer(i)
@@ -23,6 +26,12 @@ fn arr(v: Vec<Value>) -> Value {
 }
 fn hsh(pairs: Vec<(Value, Value)>) -> Value {
     Value::hash(pairs.into_iter().collect::<ValueMap>())
+}
+fn bin(b: &[u8]) -> Value {
+    Value::Binary(Binary::new(b.to_vec()))
+}
+fn uri(s: &str) -> Value {
+    Value::Uri(Arc::new(Uri::parse(s).unwrap()))
 }
 fn check(v: Value, format: Option<&str>, expected: &str) {
     let fmt = match format {
@@ -441,5 +450,175 @@ fn seed001_string_new_type_p() {
         Value::Type(f::hash_kv(f::string(), f::integer())),
         Some("%p"),
         "Hash[String, Integer]",
+    );
+}
+
+#[test]
+fn seed001_string_new_timespan_s() {
+    check(
+        Value::Timespan(Timespan::new(93_784_005_000_000)),
+        Some("%s"),
+        "1-02:03:04.5",
+    );
+    check(
+        Value::Timespan(Timespan::new(13_500_000_000)),
+        None,
+        "0-00:00:13.5",
+    );
+}
+
+#[test]
+fn seed001_string_new_timespan_integer_letters() {
+    check(
+        Value::Timespan(Timespan::new(93_784_005_000_000)),
+        Some("%d"),
+        "93784",
+    );
+    check(
+        Value::Timespan(Timespan::new(-1_500_000_000)),
+        Some("%x"),
+        "..fe",
+    );
+}
+
+#[test]
+fn seed001_string_new_timespan_float_letters() {
+    check(
+        Value::Timespan(Timespan::new(93_784_005_000_000)),
+        Some("%.3f"),
+        "93784.005",
+    );
+    check(
+        Value::Timespan(Timespan::new(1_500_000_000)),
+        Some("%e"),
+        "1.500000e+00",
+    );
+}
+
+#[test]
+fn seed001_string_new_timestamp_s() {
+    check(
+        Value::Timestamp(Timestamp::new(1_577_934_245_123_000_000)),
+        Some("%s"),
+        "2020-01-02T03:04:05.123000000 UTC",
+    );
+}
+
+#[test]
+fn seed001_string_new_timestamp_integer_letters() {
+    check(
+        Value::Timestamp(Timestamp::new(1_577_934_245_123_000_000)),
+        Some("%d"),
+        "1577934245",
+    );
+}
+
+#[test]
+fn seed001_string_new_timestamp_float_letters() {
+    check(
+        Value::Timestamp(Timestamp::new(1_577_934_245_123_000_000)),
+        Some("%.3f"),
+        "1577934245.123",
+    );
+}
+
+#[test]
+fn seed001_string_new_semver_s() {
+    check(
+        Value::SemVer(Arc::new(SemVer::parse("1.2.3-rc.1+b.5").unwrap())),
+        Some("%s"),
+        "1.2.3-rc.1+b.5",
+    );
+}
+
+#[test]
+fn seed001_string_new_semver_p() {
+    check(
+        Value::SemVer(Arc::new(SemVer::parse("1.2.3").unwrap())),
+        Some("%p"),
+        "1.2.3",
+    );
+}
+
+#[test]
+fn seed001_string_new_semverrange_s() {
+    check(
+        Value::SemVerRange(Arc::new(SemVerRange::parse("~1.2").unwrap())),
+        Some("%s"),
+        "~1.2",
+    );
+}
+
+#[test]
+fn seed001_string_new_semverrange_p() {
+    check(
+        Value::SemVerRange(Arc::new(SemVerRange::parse("~1.2").unwrap())),
+        Some("%p"),
+        ">=1.2.0 <1.3.0",
+    );
+}
+
+#[test]
+fn seed001_string_new_binary_s() {
+    check(bin("héllo".as_bytes()), Some("%s"), "héllo");
+    check(bin(b"a\xff"), Some("%#s"), "\"a\\xFF\"");
+}
+
+#[test]
+fn seed001_string_new_binary_p() {
+    check(bin(b"abc"), Some("%p"), "Binary(\"YWJj\")");
+}
+
+#[test]
+fn seed001_string_new_binary_b() {
+    check(
+        bin(&[b'x'; 50]),
+        Some("%b"),
+        "eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4eHh4\neHh4eHg=\n",
+    );
+}
+
+#[test]
+fn seed001_string_new_binary_upper_b() {
+    check(bin(b"ab\xffc"), Some("%B"), "YWL/Yw==");
+    check(bin(b"abc"), None, "YWJj");
+}
+
+#[test]
+fn seed001_string_new_binary_u() {
+    check(bin(b"ab\xffc"), Some("%u"), "YWL_Yw==");
+}
+
+#[test]
+fn seed001_string_new_binary_t() {
+    check(bin(b"abc"), Some("%t"), "Binary");
+    check(bin(b"abc"), Some("%#t"), "\"Binary\"");
+}
+
+#[test]
+fn seed001_string_new_binary_upper_t() {
+    check(bin(b"abc"), Some("%T"), "BINARY");
+}
+
+#[test]
+fn seed001_string_new_uri_s() {
+    check(
+        uri("http://example.com/a?b#c"),
+        Some("%s"),
+        "http://example.com/a?b#c",
+    );
+    check(
+        uri("http://x.org/it's"),
+        Some("%#s"),
+        "'http://x.org/it\\'s'",
+    );
+}
+
+#[test]
+fn seed001_string_new_uri_p() {
+    check(
+        uri("http://example.com/a?b#c"),
+        Some("%p"),
+        "URI('http://example.com/a?b#c')",
     );
 }

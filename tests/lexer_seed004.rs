@@ -486,3 +486,30 @@ fn reference_values_are_typed() {
     let t = tokenize_epp("<%= 1 %>").unwrap();
     assert_eq!(t[0].reference_value(), ReferenceValue::Nil);
 }
+
+#[test]
+fn invalid_regex_is_an_error_like_the_reference() {
+    // the reference raises Ruby's RegexpError with this message while lexing
+    assert_eq!(
+        err("$a = /(/"),
+        "end pattern with unmatched parenthesis: /(/"
+    );
+    assert_eq!(
+        err("$a = /[a\\/b/"),
+        "premature end of char-class: /[a\\/b/"
+    );
+    // Ruby accepts a quantified anchor, so the lexer does too
+    assert_eq!(kinds("$a =~ /^*/"), vec!["VARIABLE", "MATCH", "REGEX"]);
+}
+
+#[test]
+fn invalid_regex_with_quantified_anchor_reports_the_real_error() {
+    assert_eq!(
+        err("$a = /$+(/"),
+        "end pattern with unmatched parenthesis: /$+(/"
+    );
+    assert_eq!(
+        kinds("$a =~ /\\b+x{2}[$*]/"),
+        vec!["VARIABLE", "MATCH", "REGEX"]
+    );
+}

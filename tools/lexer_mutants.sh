@@ -1,7 +1,8 @@
 #!/bin/sh
 # Differential test of the lexer on mutated corpus files: token streams (or
 # errors, with line and column) must equal the reference's.
-# Usage: tools/lexer_mutants.sh [COUNT] [SEED] [ROOT] [WORKDIR]
+# Usage: [GEN=soup] tools/lexer_mutants.sh [COUNT] [SEED] [ROOT] [WORKDIR]
+# (GEN=soup writes random fragment sequences instead of mutating ROOT files)
 set -eu
 COUNT=${1:-2000}
 SEED=${2:-1}
@@ -10,7 +11,7 @@ WORK=${4:-target/lexer_mutants}
 HERE=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$WORK"; mkdir -p "$WORK/ref" "$WORK/rust"
 find -L "$ROOT" -type f \( -name '*.pp' -o -name '*.epp' \) | sort > "$WORK/files"
-ruby "$HERE/tools/lexer_mutate.rb" "$WORK/mutants" "$COUNT" "$SEED" "$WORK/files"
+ruby "$HERE/tools/lexer_${GEN:-mutate}.rb" "$WORK/mutants" "$COUNT" "$SEED" "$WORK/files"
 ls "$WORK"/mutants/* > "$WORK/mfiles"
 xargs ruby "$HERE/tools/ref_tokens.rb" --out "$WORK/ref" --root "$WORK/mutants" < "$WORK/mfiles" 2>/dev/null
 (cd "$HERE" && cargo build -q --example dump_tokens)

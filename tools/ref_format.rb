@@ -149,6 +149,10 @@ CONTAINERS = [
   {}, { 'a' => 1 }, { 'a' => 1, 'b' => 'x' }, { 1 => 2 }, { 'a' => [1, 2] }, { 'a' => { 'b' => { 'c' => 1 } } },
   { 'k' => nil, 'd' => :default }, { [1] => { 'x' => 1 } }, { 'a' => [1, { 'b' => 2 }], 'c' => {} },
   [{}, [], 1], [1.0e16, 'é'],
+  [[1, 2], [3, [4, 5]], 'x', { 'k' => [{ 'a' => 1 }, 2] }, 'y'], ['', ' ', "\t"], ['😀', 'ü' * 5, 'abc'],
+  { 'a' => [[1], [2, [3]]], 'b' => [{ 'c' => { 'd' => [] } }] }, { 'x' => { 'y' => [1, { 'z' => 'w' }] }, 'q' => 2 },
+  { nil => :default, true => 1.5, 1.5 => /r/ }, [[[[]]]], [{ 'a' => [] }, { 'b' => {} }],
+  ['long string number one', 'long string number two', 'three', [1, 2], 'four', 'five'],
 ]
 TF = Puppet::Pops::Types::TypeFactory
 BIN = Puppet::Pops::Types::PBinaryType::Binary
@@ -167,6 +171,9 @@ RICH = [
   TF.optional(TF.string), [TF.integer, TF.float], { TF.string => TF.boolean },
   TF.deferred.create('foo'), TF.deferred.create('foo', [1, 'a']), TF.deferred.create('bar', []),
   [TF.deferred.create('foo', [1])],
+  TF.deferred.create('f', [1, [2, 3]]), TF.deferred.create('f', [[{ 'a' => 1 }]]), TF.deferred.create('f', [{}]),
+  TF.deferred.create('f', [1, "it's", nil, :default, 1.5, { 'k' => [] }, [[]]]),
+  [TF.deferred.create('f', [{ 'a' => { 'b' => 1 } }])],
 
   Puppet::Pops::Types::PSensitiveType::Sensitive.new('secret'),
   [Puppet::Pops::Types::PSensitiveType::Sensitive.new('secret')],

@@ -7,6 +7,9 @@ require 'puppet'
 
 SC = Puppet::Pops::Types::StringConverter
 TF = Puppet::Pops::Types::TypeFactory
+TS = Puppet::Pops::Time::Timespan
+TM = Puppet::Pops::Time::Timestamp
+BIN = Puppet::Pops::Types::PBinaryType::Binary
 
 # [test name (seed table + letters), [[ruby value, rust expression, format], ...]]
 ROWS = [
@@ -68,6 +71,25 @@ ROWS = [
   ['flag_delimiters', [[[1], 'arr(vec![int(1)])', '%<a'], [[1], 'arr(vec![int(1)])', '%[a'], [[1], 'arr(vec![int(1)])', '%(a'], [[1], 'arr(vec![int(1)])', '%{a'], [[1], 'arr(vec![int(1)])', '%|a'], [{ 'a' => 1 }, 'hsh(vec![(st("a"), int(1))])', '%[h']]],
   ['type_s', [[TF.integer, 'Value::Type(f::integer())', '%s'], [TF.integer, 'Value::Type(f::integer())', '%#s'], [TF.array_of(TF.string), 'Value::Type(f::array_of(f::string()))', '%s']]],
   ['type_p', [[TF.range(1, 10), 'Value::Type(f::range(Some(1), Some(10)).unwrap())', '%p'], [TF.hash_kv(TF.string, TF.integer), 'Value::Type(f::hash_kv(f::string(), f::integer()))', '%p']]],
+  ['timespan_s', [[TS.new(93_784_005_000_000), 'Value::Timespan(Timespan::new(93_784_005_000_000))', '%s'], [TS.new(13_500_000_000), 'Value::Timespan(Timespan::new(13_500_000_000))', :default]]],
+  ['timespan_integer_letters', [[TS.new(93_784_005_000_000), 'Value::Timespan(Timespan::new(93_784_005_000_000))', '%d'], [TS.new(-1_500_000_000), 'Value::Timespan(Timespan::new(-1_500_000_000))', '%x']]],
+  ['timespan_float_letters', [[TS.new(93_784_005_000_000), 'Value::Timespan(Timespan::new(93_784_005_000_000))', '%.3f'], [TS.new(1_500_000_000), 'Value::Timespan(Timespan::new(1_500_000_000))', '%e']]],
+  ['timestamp_s', [[TM.new(1_577_934_245_123_000_000), 'Value::Timestamp(Timestamp::new(1_577_934_245_123_000_000))', '%s']]],
+  ['timestamp_integer_letters', [[TM.new(1_577_934_245_123_000_000), 'Value::Timestamp(Timestamp::new(1_577_934_245_123_000_000))', '%d']]],
+  ['timestamp_float_letters', [[TM.new(1_577_934_245_123_000_000), 'Value::Timestamp(Timestamp::new(1_577_934_245_123_000_000))', '%.3f']]],
+  ['semver_s', [[SemanticPuppet::Version.parse('1.2.3-rc.1+b.5'), 'Value::SemVer(Arc::new(SemVer::parse("1.2.3-rc.1+b.5").unwrap()))', '%s']]],
+  ['semver_p', [[SemanticPuppet::Version.parse('1.2.3'), 'Value::SemVer(Arc::new(SemVer::parse("1.2.3").unwrap()))', '%p']]],
+  ['semverrange_s', [[SemanticPuppet::VersionRange.parse('~1.2'), 'Value::SemVerRange(Arc::new(SemVerRange::parse("~1.2").unwrap()))', '%s']]],
+  ['semverrange_p', [[SemanticPuppet::VersionRange.parse('~1.2'), 'Value::SemVerRange(Arc::new(SemVerRange::parse("~1.2").unwrap()))', '%p']]],
+  ['binary_s', [[BIN.from_binary_string('héllo'), 'bin("héllo".as_bytes())', '%s'], [BIN.from_binary_string("a\xFF".b), 'bin(b"a\xff")', '%#s']]],
+  ['binary_p', [[BIN.from_binary_string('abc'), 'bin(b"abc")', '%p']]],
+  ['binary_b', [[BIN.from_binary_string('x' * 50), 'bin(&[b\'x\'; 50])', '%b']]],
+  ['binary_upper_b', [[BIN.from_binary_string("ab\xFFc".b), 'bin(b"ab\xffc")', '%B'], [BIN.from_binary_string('abc'), 'bin(b"abc")', :default]]],
+  ['binary_u', [[BIN.from_binary_string("ab\xFFc".b), 'bin(b"ab\xffc")', '%u']]],
+  ['binary_t', [[BIN.from_binary_string('abc'), 'bin(b"abc")', '%t'], [BIN.from_binary_string('abc'), 'bin(b"abc")', '%#t']]],
+  ['binary_upper_t', [[BIN.from_binary_string('abc'), 'bin(b"abc")', '%T']]],
+  ['uri_s', [[URI('http://example.com/a?b#c'), 'uri("http://example.com/a?b#c")', '%s'], [URI("http://x.org/it's"), %q{uri("http://x.org/it's")}, '%#s']]],
+  ['uri_p', [[URI('http://example.com/a?b#c'), 'uri("http://example.com/a?b#c")', '%p']]],
 ]
 
 def rs(s)
@@ -81,7 +103,8 @@ out = +<<~HEAD
 
   use puppet_types::format::{string, Format};
   use puppet_types::types::factory as f;
-  use puppet_types::values::{Regexp, Value, ValueMap};
+  use puppet_types::values::{Binary, Regexp, SemVer, SemVerRange, Timespan, Timestamp, Uri, Value, ValueMap};
+  use std::sync::Arc;
 
   fn int(i: i64) -> Value {
       Value::Integer(i)
@@ -100,6 +123,12 @@ out = +<<~HEAD
   }
   fn hsh(pairs: Vec<(Value, Value)>) -> Value {
       Value::hash(pairs.into_iter().collect::<ValueMap>())
+  }
+  fn bin(b: &[u8]) -> Value {
+      Value::Binary(Binary::new(b.to_vec()))
+  }
+  fn uri(s: &str) -> Value {
+      Value::Uri(Arc::new(Uri::parse(s).unwrap()))
   }
   fn check(v: Value, format: Option<&str>, expected: &str) {
       let fmt = match format {

@@ -152,6 +152,34 @@ add.('Integer[', 'Array[Array[', 'Integer[1,]', 'Integer[1,,2]', '1', 'Integer 1
      "  Integer", "Integer\n[1]", "Array[\n  Integer,\n  1\n]", '', ' ', 'Integer[1 2]', 'Integer[(1)]',
      'Array[Integer[1,2], 3]', 'Hash[String, Integer, Integer[1,2]]', 'Integer[0x1f]', 'Integer[1e3]')
 
+# Every type expression found in the seeds (type system and flexible types),
+# when the seeds are at hand: capitalised names with balanced [...] parameters.
+seed_dir = ENV['SEEDS'] || '/work/shared/seeds'
+Dir.glob(File.join(seed_dir, '00[01]_*.txt')).sort.each do |f|
+  text = File.read(f)
+  text.scan(/(?<![A-Za-z0-9_:$])(?:::)?[A-Z][A-Za-z0-9_]*(?:::[A-Z][A-Za-z0-9_]*)*/) do
+    m = Regexp.last_match
+    start = m.begin(0)
+    stop = m.end(0)
+    if text[stop] == '['
+      depth = 0
+      i = stop
+      while i < text.size
+        c = text[i]
+        depth += 1 if c == '['
+        depth -= 1 if c == ']'
+        break if depth.zero? || c == "\n" && text[i + 1] == "\n"
+        i += 1
+      end
+      next unless depth.zero?
+      stop = i + 1
+    end
+    candidate = text[start...stop]
+    next if candidate.include?("\n\n") || candidate.size > 300
+    add.(candidate.gsub(/\s*\n\s*/, ' '))
+  end
+end
+
 unknown = ['Foo', 'Foo::Bar', 'Mymod::Thing', 'A::B::C']
 resource_cases = []
 unknown.each do |u|

@@ -10,8 +10,13 @@ RSpec.describe 'TypeParser conformance', reference: true do
   FIXTURE = File.expand_path('../fixtures/type_strings.txt', __dir__)
 
   # Where the gem deliberately differs (see docs/divergences.md): input => reason.
+  UNKNOWN_RESOURCE = 'the gem knows no catalog of resource types and reads an unknown name as one ' \
+                     '(Foo::Bar); the reference, whose loader does not know it, answers TypeReference. ' \
+                     'TypeParser.parse(s, unknown_names: :type_reference) gives the reference answer (checked below).'
   DIVERGENCES = {
-    'Class[Foo]' => 'the reference crashes with NoMethodError (a bug); the gem raises a TypeError'
+    'Class[Foo]' => 'the reference crashes with NoMethodError (a bug); the gem raises a TypeError',
+    'Foo::Bar' => UNKNOWN_RESOURCE,
+    "Foo::Bar['x']" => UNKNOWN_RESOURCE
   }.freeze
 
   def self.fixture_strings
@@ -40,6 +45,12 @@ RSpec.describe 'TypeParser conformance', reference: true do
       else
         expect(PuppetTypes::TypeParser.parse(source).to_s).to eq(expected)
       end
+    end
+  end
+
+  it 'answers TypeReference for unknown names when asked to, as the reference does' do
+    %w[Foo::Bar Foo::Bar['x']].each do |source|
+      expect(PuppetTypes::TypeParser.parse(source, unknown_names: :type_reference).to_s).to eq(Reference.type_to_s(source))
     end
   end
 end

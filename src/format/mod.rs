@@ -10,6 +10,7 @@ pub mod dtoa;
 pub mod float;
 pub mod integer;
 pub mod map;
+pub mod rich;
 pub mod scalar;
 pub mod spec;
 pub mod string;

@@ -5,18 +5,17 @@
 use super::float::{float_to_int, write_float, write_float_to_s};
 use super::integer::{write_int, IntArg};
 use super::map::Fmt;
+use super::rich::{any_object, binary, int_arg, nanos_to_seconds};
 use super::spec::Spec;
 use super::string::SmallStr;
-use super::string::{
-    capitalize, downcase, strip, upcase, write_field, write_inspect_bytes, write_quoted,
-};
+use super::string::{capitalize, downcase, strip, upcase, write_field, write_quoted};
 use super::{illegal, Converter};
 use crate::error::{Error, Result};
 use crate::values::Value;
 use std::fmt::Write;
 
 /// Write `s` as Ruby's `%s` would under `spec` (its flags checked first).
-fn kernel_s(buf: &mut String, spec: &Spec, s: &str) -> Result<()> {
+pub(super) fn kernel_s(buf: &mut String, spec: &Spec, s: &str) -> Result<()> {
     spec.check_scalar_flags()?;
     write_field(buf, s, spec.left, spec.width, spec.prec);
     Ok(())
@@ -27,11 +26,11 @@ fn string_flags(buf: &mut String, spec: &Spec, s: &str) {
     write_field(buf, s, spec.left, spec.width, spec.prec);
 }
 
-fn is_int_letter(l: u8) -> bool {
+pub(super) fn is_int_letter(l: u8) -> bool {
     matches!(l, b'd' | b'x' | b'X' | b'o' | b'b' | b'B')
 }
 
-fn is_float_letter(l: u8) -> bool {
+pub(super) fn is_float_letter(l: u8) -> bool {
     matches!(l, b'e' | b'E' | b'f' | b'g' | b'G' | b'a' | b'A')
 }
 
@@ -128,114 +127,6 @@ impl Converter<'_> {
                 "containers are not scalars",
             )),
         }
-    }
-
-    /// A deferred call, as the reference prints an Object: `Deferred({'name' => ..., 'arguments' => [...]})`;
-    /// `%#p` (or `%p` inside an indenting container) puts each attribute on its own line.
-    fn deferred(
-        &mut self,
-        d: &crate::values::Deferred,
-        spec: &Spec,
-        ind: super::Indent,
-    ) -> Result<()> {
-        let indent = match spec.letter {
-            b'p' => spec.alt || ind.indenting,
-            b's' | b'q' => false,
-            _ => return Err(illegal("Object", spec, "spq")),
-        };
-        let pad = |buf: &mut String, level: usize| {
-            for _ in 0..level {
-                buf.push_str("  ");
-            }
-        };
-        self.buf.push_str("Deferred({");
-        if indent {
-            self.buf.push('\n');
-            pad(self.buf, ind.level + 1);
-        }
-        self.buf.push_str("'name' => ");
-        write_quoted(self.buf, &d.name, false);
-        if let Some(args) = &d.arguments {
-            if indent {
-                self.buf.push_str(",\n");
-                pad(self.buf, ind.level + 1);
-            } else {
-                self.buf.push_str(", ");
-            }
-            self.buf.push_str("'arguments' => ");
-            let v = Value::Array(args.clone());
-            self.value(&v, &super::map::Rules::Container, super::Indent::TOP)?;
-        }
-        if indent {
-            self.buf.push('\n');
-            pad(self.buf, ind.level);
-        }
-        self.buf.push_str("})");
-        Ok(())
-    }
-}
-
-/// Nanoseconds as float seconds the way Ruby's `Integer#fdiv` computes them: both
-/// sides divided by their greatest common divisor first, then one float division.
-fn nanos_to_seconds(nanos: i128) -> f64 {
-    let mut a = nanos.unsigned_abs();
-    let mut b: u128 = 1_000_000_000;
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    let g = a.max(1) as i128;
-    (nanos / g) as f64 / (1_000_000_000 / g) as f64
-}
-
-/// An i128 number of seconds as an integer to format.
-fn int_arg(n: i128) -> IntArg {
-    match i64::try_from(n) {
-        Ok(i) => IntArg::Small(i),
-        Err(_) => {
-            let mut m = n.unsigned_abs();
-            let mut limbs = Vec::new();
-            while m != 0 {
-                limbs.push(m as u32);
-                m >>= 32;
-            }
-            IntArg::Big(super::integer::BigMag(limbs), n < 0)
-        }
-    }
-}
-
-/// Binary letters: text (`s`, `#s` escaped), `p` as `Binary("...")`, base64 forms
-/// (`b` with line breaks, `B` strict, `u` URL-safe) and the type name (`t`, `T`);
-/// `#` quotes the text.
-fn binary(buf: &mut String, spec: &Spec, b: &crate::values::Binary) -> Result<()> {
-    let text: String = match spec.letter {
-        b's' if !spec.alt => match b.to_utf8() {
-            Some(s) => return kernel_s(buf, spec, s),
-            None => {
-                let first = b.bytes.iter().find(|&&c| c >= 0x80).copied().unwrap_or(0);
-                return Err(Error::format(format!(
-                    "\"\\x{first:02X}\" from ASCII-8BIT to UTF-8"
-                )));
-            }
-        },
-        b's' => return kernel_s(buf, spec, &inspect_bytes(&b.bytes)),
-        b'p' => {
-            spec.check_scalar_flags()?;
-            buf.push_str("Binary(\"");
-            write_field(buf, &b.to_base64_strict(), spec.left, spec.width, spec.prec);
-            buf.push_str("\")");
-            return Ok(());
-        }
-        b'b' => b.to_base64_lines(),
-        b'B' => b.to_base64_strict(),
-        b'u' => b.to_base64_urlsafe(),
-        b't' => "Binary".to_string(),
-        b'T' => "BINARY".to_string(),
-        _ => return Err(illegal("Binary", spec, "bButTsp")),
-    };
-    if spec.alt {
-        kernel_s(buf, spec, &inspect_bytes(text.as_bytes()))
-    } else {
-        kernel_s(buf, spec, &text)
     }
 }
 
@@ -481,60 +372,4 @@ fn regexp(buf: &mut String, spec: &Spec, source: &str) -> Result<()> {
         }
         _ => Err(illegal("Regexp", spec, "sp")),
     }
-}
-
-/// A value without letters of its own, formatted as Ruby's `format` formats an object:
-/// `%s` its text, `%p` its inspection, numbers from its numeric value where it has one.
-fn any_object(
-    buf: &mut String,
-    spec: &Spec,
-    text: &str,
-    inspect: &str,
-    name: &str,
-    number: Option<(IntArg, f64)>,
-) -> Result<()> {
-    spec.check_scalar_flags()?;
-    let l = spec.letter;
-    match l {
-        b's' => write_field(buf, text, spec.left, spec.width, spec.prec),
-        b'p' => write_field(buf, inspect, spec.left, spec.width, spec.prec),
-        _ if is_int_letter(l) || l == b'i' || l == b'u' => match number {
-            Some((i, _)) => write_int(buf, spec, if l == b'i' || l == b'u' { b'd' } else { l }, i),
-            None => return Err(Error::format(format!("can't convert {name} into Integer"))),
-        },
-        _ if is_float_letter(l) => match number {
-            Some((_, x)) => write_float(buf, spec, l, x),
-            None => return Err(Error::format(format!("can't convert {name} into Float"))),
-        },
-        b'c' => match number {
-            Some((IntArg::Small(i), _)) => {
-                let c = u32::try_from(i)
-                    .ok()
-                    .and_then(char::from_u32)
-                    .ok_or_else(|| Error::format("invalid character"))?;
-                let mut tmp = [0u8; 4];
-                write_field(buf, c.encode_utf8(&mut tmp), spec.left, spec.width, None);
-            }
-            Some(_) => return Err(Error::format("invalid character")),
-            None => {
-                return Err(Error::format(format!(
-                    "no implicit conversion of {name} into Integer"
-                )))
-            }
-        },
-        _ => {
-            return Err(Error::format(format!(
-                "malformed format string - %{}",
-                l as char
-            )))
-        }
-    }
-    Ok(())
-}
-
-/// Ruby's inspection of a binary string (used by `%#s` of a Binary).
-pub fn inspect_bytes(bytes: &[u8]) -> String {
-    let mut s = String::new();
-    write_inspect_bytes(&mut s, bytes);
-    s
 }

@@ -6,7 +6,7 @@
 use super::map::{defaults, Fmt, Rules};
 use super::spec::Spec;
 use super::{FormatEntry, FormatMap, MapKey};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::types::calc::{instance_of, is_assignable};
 use crate::types::{factory, Type, TypeKind};
 use crate::values::Value;
@@ -148,11 +148,7 @@ fn user_entries(map: &FormatMap) -> Result<Entries> {
     for (key, entry) in &map.0 {
         let t = match key {
             MapKey::Type(t) => t.clone(),
-            MapKey::Text(text) => {
-                return Err(Error::format(format!(
-                    "top level keys in the format hash must be data types, got instance of 'String' ({text})"
-                )))
-            }
+            MapKey::Text(text) => crate::types::parse::parse(text)?,
         };
         let f = match entry {
             FormatEntry::Text(text) => Fmt::parse(text)?,

@@ -73,13 +73,14 @@ pub fn to_ruby(ruby: &Ruby, err: CoreError) -> Error {
     located(ruby, err, None, None)
 }
 
-/// A Ruby exception for `err`; when `source` is given and the error has a span,
-/// the exception gets `line` and `column` (1-based) and `path` attributes and
-/// the message ends with the position, as the reference writes it.
+/// A Ruby exception for `err`; for a syntax error with a span, when `source`
+/// is given, the exception gets `line` and `column` (1-based) and `path`
+/// attributes and the message ends with the position, as the reference writes it.
 pub fn located(ruby: &Ruby, err: CoreError, source: Option<&str>, path: Option<&str>) -> Error {
     let class = class_for(ruby, err.kind);
+    // Only syntax errors carry a position, as in the reference's messages.
     let position = match (source, err.span) {
-        (Some(src), Some(span)) => {
+        (Some(src), Some(span)) if err.kind == ErrorKind::Parse => {
             let index = LineIndex::new(src);
             Some(index.line_col(src, (span.start as usize).min(src.len())))
         }

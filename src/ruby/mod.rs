@@ -6,14 +6,18 @@
 //! classes. Every entry point runs under [`errors::guard`], so a panic
 //! surfaces as `PuppetTypes::InternalError`, never as a crash.
 
-mod convert;
-mod errors;
+mod alias_registry;
+pub(crate) mod convert;
+pub(crate) mod errors;
 mod formatter;
 mod internal;
+mod lexer;
+mod parser;
 mod rich;
 mod type_calculator;
-mod type_factory;
+pub(crate) mod type_factory;
 mod type_object;
+mod type_parser;
 mod value_view;
 
 use magnus::{Error, Ruby};
@@ -31,9 +35,13 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     errors::init(ruby, module)?;
     type_object::init(ruby, module)?;
     type_factory::init(ruby, module)?;
+    alias_registry::init(ruby, module)?;
+    type_parser::init(ruby, module)?;
     rich::init(ruby)?;
     type_calculator::init(ruby, module)?;
     formatter::init(ruby, module)?;
+    lexer::init(ruby, module)?;
+    parser::init(ruby, module)?;
     internal::init(ruby, module)?;
     Ok(())
 }

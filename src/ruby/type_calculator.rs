@@ -1,6 +1,6 @@
 //! `PuppetTypes::TypeCalculator` and the calculator methods of
 //! `PuppetTypes::Type` (`instance?`, `assignable?`, `<`, `<=`, `>`, `>=`,
-//! `each`): thin calls into [`crate::types::calc`], walking Ruby data in place
+//! `each`), `describe_mismatch`: thin calls into [`crate::types::calc`], walking Ruby data in place
 //! through [`RubyView`].
 
 use super::convert;
@@ -73,6 +73,39 @@ fn common_type(ruby: &Ruby, a: Value, b: Value) -> R<Value> {
             &type_of(ruby, b, "the second type")?,
         );
         Ok(RbType::wrap(ruby, t))
+    })
+}
+
+/// `describe_mismatch(type, value, label = nil)`: nil when the value matches,
+/// otherwise the reference's description of the innermost mismatch.
+fn describe_mismatch(ruby: &Ruby, args: &[Value]) -> R<Option<String>> {
+    guard(ruby, || {
+        if args.len() < 2 || args.len() > 3 {
+            return Err(Error::new(
+                ruby.exception_arg_error(),
+                format!(
+                    "wrong number of arguments to describe_mismatch (given {}, expected 2..3)",
+                    args.len()
+                ),
+            ));
+        }
+        let t = type_of(ruby, args[0], "the type")?;
+        let label = match args.get(2) {
+            Some(v) if !v.is_nil() => Some(
+                convert::rstring_to_str(
+                    ruby,
+                    magnus::RString::from_value(*v)
+                        .ok_or_else(|| errors::argument(ruby, "the label must be a String"))?,
+                )?
+                .to_string(),
+            ),
+            _ => None,
+        };
+        Ok(calc::describe::describe_mismatch_view(
+            &t,
+            &RubyView::new(args[1]),
+            label.as_deref(),
+        ))
     })
 }
 
@@ -161,6 +194,7 @@ pub fn init(ruby: &Ruby, module: RModule) -> R<()> {
     m.define_module_function("generalize", function!(generalize, 1))?;
     m.define_module_function("common_type", function!(common_type, 2))?;
     m.define_module_function("equals", function!(equals, 2))?;
+    m.define_module_function("describe_mismatch", function!(describe_mismatch, -1))?;
 
     let class: RClass = module.const_get("Type")?;
     class.define_method("instance?", method!(t_instance, 1))?;

@@ -39,6 +39,8 @@ struct State {
 #[derive(Default)]
 pub struct AliasRegistry {
     state: Mutex<State>,
+    /// Types parsed with this registry, by source text; emptied when a definition changes.
+    parsed: Mutex<HashMap<Box<str>, Type>>,
 }
 
 impl std::fmt::Debug for AliasRegistry {
@@ -58,6 +60,17 @@ impl AliasRegistry {
         AliasRegistry::default()
     }
 
+    /// The cache of type strings parsed with this registry.
+    pub(crate) fn parse_cache(&self) -> &Mutex<HashMap<Box<str>, Type>> {
+        &self.parsed
+    }
+
+    fn forget_parsed(&self) {
+        if let Ok(mut m) = self.parsed.lock() {
+            m.clear();
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         // A panic while holding the lock leaves consistent maps; keep going.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
@@ -71,6 +84,7 @@ impl AliasRegistry {
         collect_aliases(&program.body, &mut |name, expr| {
             found.push((name.to_string(), expr.clone()));
         });
+        self.forget_parsed();
         let mut st = self.lock();
         let mut names = Vec::with_capacity(found.len());
         for (name, expr) in found {
@@ -93,6 +107,7 @@ impl AliasRegistry {
     pub fn add(&self, name: &str, type_source: &str) -> Result<()> {
         let program = Arc::new(crate::syntax::parser::parse(type_source)?);
         let expr = program.body.clone();
+        self.forget_parsed();
         let mut st = self.lock();
         let k = key(name);
         st.resolved.remove(&k);

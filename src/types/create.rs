@@ -14,7 +14,7 @@ use crate::values::{Regexp, Value};
 use std::fmt::Write;
 use std::sync::Arc;
 
-/// The built-in type names, as printed.
+/// The built-in type names, as printed, in byte order (for binary search).
 pub const BUILTIN_NAMES: &[&str] = &[
     "Any",
     "Array",
@@ -55,13 +55,17 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "Tuple",
     "Type",
     "TypeSet",
-    "Undef",
     "URI",
+    "Undef",
     "Variant",
 ];
 
 /// The canonical spelling of a built-in type name, matched case-insensitively.
 pub fn builtin_name(name: &str) -> Option<&'static str> {
+    // Names are nearly always written canonically: try an exact match first.
+    if let Ok(i) = BUILTIN_NAMES.binary_search_by(|n| (*n).cmp(name)) {
+        return Some(BUILTIN_NAMES[i]);
+    }
     BUILTIN_NAMES
         .iter()
         .copied()
@@ -116,6 +120,26 @@ pub fn builtin_type(name: &str) -> Option<Type> {
         "Variant" => tf::variant_any(),
         _ => return None,
     })
+}
+
+/// Compile `source` as a regexp, reusing an earlier compilation of the same
+/// text (compiling dominates building a `Pattern` type otherwise).
+pub fn cached_regexp(source: &str) -> Result<Regexp> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock};
+    static CACHE: OnceLock<Mutex<HashMap<Box<str>, Regexp>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(r) = cache.lock().ok().and_then(|m| m.get(source).cloned()) {
+        return Ok(r);
+    }
+    let r = Regexp::new(source)?;
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= 4096 {
+            m.clear();
+        }
+        m.insert(source.into(), r.clone());
+    }
+    Ok(r)
 }
 
 /// Why a type could not be built.
@@ -229,6 +253,14 @@ pub fn value_class(v: &Value) -> &'static str {
     }
 }
 
+/// A value's kind for messages, naming the type for a type (`Type[Integer]`).
+pub fn value_desc(v: &Value) -> String {
+    match v {
+        Value::Type(t) => format!("Type[{}]", t.to_name_string()),
+        v => value_class(v).to_string(),
+    }
+}
+
 /// Build a built-in type; `Ok(None)` when `name` is not a built-in type name.
 pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
     let Some(n) = builtin_name(name) else {
@@ -279,7 +311,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
             check_count(n, params, 1, 1, "1")?;
             match &params[0] {
                 Value::Regexp(r) => tf::regexp(Some(r.clone())),
-                Value::String(s) => tf::regexp(Some(Regexp::new(s)?)),
+                Value::String(s) => tf::regexp(Some(cached_regexp(s)?)),
                 v => {
                     return Err(type_err(format!(
                         "Regexp parameter must be a Regexp or a String, got {}",
@@ -522,7 +554,7 @@ fn create_pattern(params: &[Value]) -> CResult<Type> {
     let mut out = Vec::with_capacity(params.len());
     for p in params {
         match p {
-            Value::String(s) => out.push(Regexp::new(s)?),
+            Value::String(s) => out.push(cached_regexp(s)?),
             Value::Regexp(r) => out.push(r.clone()),
             Value::Type(t) => match t.kind() {
                 TypeKind::Pattern(ps) => out.extend(ps.iter().cloned()),
@@ -577,8 +609,11 @@ fn create_hash(params: &[Value]) -> CResult<Type> {
     }
 }
 
+/// Size bounds `(from, to)`, `None` for an open end.
+type Bounds = (Option<i64>, Option<i64>);
+
 /// Split trailing size bounds (at most two Integer/default values) off a parameter list.
-fn split_size(params: &[Value]) -> (&[Value], Option<(Option<i64>, Option<i64>)>) {
+fn split_size(params: &[Value]) -> (&[Value], Option<Bounds>) {
     let bound = |v: &Value| match v {
         Value::Integer(i) => Some(Some(*i)),
         Value::Default => Some(None),
@@ -686,7 +721,7 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
         v => {
             return Err(type_err(format!(
                 "Runtime 'runtime' has wrong type, expects a String value, got {}",
-                value_class(v)
+                value_desc(v)
             )))
         }
     };
@@ -776,6 +811,13 @@ mod tests {
     }
 
     #[test]
+    fn builtin_names_sorted_for_search() {
+        assert!(BUILTIN_NAMES.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(builtin_name("uri"), Some("URI"));
+        assert_eq!(builtin_name("Foo"), None);
+    }
+
+    #[test]
     fn seed001_integer_one_param_is_lower_bound() {
         assert_eq!(ok("Integer", &[1.into()]), "Integer[1]");
         assert_eq!(ok("INTEGER", &[]), "Integer");
@@ -832,7 +874,10 @@ mod tests {
     fn seed001_callable_forms() {
         let int = Value::Type(tf::integer());
         let cal = Value::Type(tf::callable_any());
-        assert_eq!(ok("Callable", &[cal.clone()]), "Callable[0, 0, Callable]");
+        assert_eq!(
+            ok("Callable", std::slice::from_ref(&cal)),
+            "Callable[0, 0, Callable]"
+        );
         assert_eq!(
             ok("Callable", &[Value::array(vec![]), int.clone()]),
             "Callable[[0, 0], Integer]"

@@ -28,6 +28,8 @@ pub const DEFERRED_TEXT: &str = "Object[{name => 'Deferred', attributes => {'nam
 pub struct W<'a> {
     out: &'a mut dyn Write,
     expanding: Option<Vec<*const TypeAlias>>,
+    /// How many types deep the writer is (1 while writing the outermost type).
+    level: usize,
 }
 
 impl Write for W<'_> {
@@ -42,6 +44,7 @@ impl<'a> W<'a> {
         W {
             out,
             expanding: expand.then(Vec::new),
+            level: 0,
         }
     }
 }
@@ -156,7 +159,7 @@ pub fn write_float(f: &mut impl Write, x: f64) -> fmt::Result {
     if x < 0.0 {
         f.write_char('-')?;
     }
-    if (-4..=15).contains(&exp) && !(exp == 15) {
+    if (-4..15).contains(&exp) {
         if exp < 0 {
             f.write_str("0.")?;
             for _ in 0..(-exp - 1) {
@@ -373,6 +376,21 @@ fn write_callable(f: &mut W<'_>, c: &CallableType) -> fmt::Result {
 
 /// Write the canonical text of `t` (aliases by name unless `f` expands them).
 pub fn write_type(f: &mut W<'_>, t: &Type) -> fmt::Result {
+    f.level += 1;
+    let r = write_type_inner(f, t);
+    f.level -= 1;
+    r
+}
+
+/// The name an Object type prints as when nested in another type: the `name`
+/// of its initialisation hash, or `Object` for the unnamed one.
+fn object_name(text: &str) -> &str {
+    text.strip_prefix("Object[{name => '")
+        .and_then(|rest| rest.split('\'').next())
+        .unwrap_or("Object")
+}
+
+fn write_type_inner(f: &mut W<'_>, t: &Type) -> fmt::Result {
     use TypeKind as K;
     match t.kind() {
         K::Any => f.write_str("Any"),
@@ -385,6 +403,8 @@ pub fn write_type(f: &mut W<'_>, t: &Type) -> fmt::Result {
         K::SemVerRange => f.write_str("SemVerRange"),
         K::Binary => f.write_str("Binary"),
         K::CatalogEntry => f.write_str("CatalogEntry"),
+        // Object types print in full only as the outermost type, as in the reference.
+        K::Deferred if f.level > 1 => f.write_str("Deferred"),
         K::Deferred => f.write_str(DEFERRED_TEXT),
         K::NotUndef(None) => f.write_str("NotUndef"),
         K::NotUndef(Some(p)) => bracket(f, "NotUndef", |f| write_wrapped(f, p)),
@@ -570,6 +590,7 @@ pub fn write_type(f: &mut W<'_>, t: &Type) -> fmt::Result {
                 None => Ok(()),
             }
         }),
+        K::Object(text) if f.level > 1 => f.write_str(object_name(text)),
         K::Object(text) | K::TypeSet(text) => f.write_str(text),
         K::Alias(a) => {
             f.write_str(&a.name)?;

@@ -689,7 +689,7 @@ pub fn rich_data() -> Type {
             type_any(),
             type_set(),
             uri_any(),
-            Type::from_kind(TypeKind::Object("Object".into())),
+            object(),
             undef(),
             default(),
             hash_kv(rich_data_key(), me.clone()),

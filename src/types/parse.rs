@@ -22,8 +22,9 @@ use super::factory as tf;
 use super::model::Type;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
-use crate::values::{Regexp, SemVerRange, Timespan, Value, ValueMap};
-use std::sync::Arc;
+use crate::values::{SemVerRange, Timespan, Value, ValueMap};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// What a capitalised name that is neither a built-in type nor an alias means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,10 +38,49 @@ pub enum UnknownNames {
 }
 
 /// Parses type expressions. Cheap to create; holds only its options.
-#[derive(Clone, Copy, Debug, Default)]
+///
+/// Results are cached by source text (types are immutable and shared), in a
+/// process-wide cache for parsers without aliases and in the registry for
+/// parsers with aliases; [`TypeParser::cached`] turns this off.
+#[derive(Clone, Copy, Debug)]
 pub struct TypeParser<'a> {
     aliases: Option<&'a AliasRegistry>,
     unknown: UnknownNames,
+    cache: bool,
+}
+
+impl Default for TypeParser<'_> {
+    fn default() -> Self {
+        TypeParser {
+            aliases: None,
+            unknown: UnknownNames::Resource,
+            cache: true,
+        }
+    }
+}
+
+/// How many parsed strings the process-wide cache keeps before it starts over.
+const CACHE_LIMIT: usize = 8192;
+
+/// The process-wide cache of types parsed without aliases, in the default mode.
+fn global_cache() -> &'static Mutex<HashMap<Box<str>, Type>> {
+    static CACHE: OnceLock<Mutex<HashMap<Box<str>, Type>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Look `source` up in `cache`.
+pub(crate) fn cache_get(cache: &Mutex<HashMap<Box<str>, Type>>, source: &str) -> Option<Type> {
+    cache.lock().ok()?.get(source).cloned()
+}
+
+/// Remember `t` as the type of `source` in `cache` (which starts over when full).
+pub(crate) fn cache_put(cache: &Mutex<HashMap<Box<str>, Type>>, source: &str, t: &Type) {
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= CACHE_LIMIT {
+            m.clear();
+        }
+        m.insert(source.into(), t.clone());
+    }
 }
 
 /// Parse a type expression with no aliases: `parse("Array[Integer[1, 10]]")`.
@@ -71,10 +111,30 @@ impl<'a> TypeParser<'a> {
         self
     }
 
+    /// Turn the cache of parsed strings on (the default) or off.
+    pub fn cached(mut self, on: bool) -> TypeParser<'a> {
+        self.cache = on;
+        self
+    }
+
     /// Parse `source` as one type expression.
     pub fn parse(&self, source: &str) -> Result<Type> {
+        let cache = match (self.cache, self.unknown, self.aliases) {
+            (true, UnknownNames::Resource, None) => Some(global_cache()),
+            (true, UnknownNames::Resource, Some(reg)) => Some(reg.parse_cache()),
+            _ => None,
+        };
+        if let Some(c) = cache {
+            if let Some(t) = cache_get(c, source) {
+                return Ok(t);
+            }
+        }
         let program = crate::syntax::parser::parse_syntax(source, false)?;
-        self.interpret(&program, &program.body)
+        let t = self.interpret(&program, &program.body)?;
+        if let Some(c) = cache {
+            cache_put(c, source, &t);
+        }
+        Ok(t)
     }
 
     /// Interpret an already parsed expression of `program` as a type.
@@ -154,7 +214,7 @@ impl Interp<'_, '_> {
                 Value::String(s.as_str().into())
             }
             ExprKind::LiteralRegex(r) => {
-                Value::Regexp(Regexp::new(r).map_err(|err| err.with_span(e.span))?)
+                Value::Regexp(create::cached_regexp(r).map_err(|err| err.with_span(e.span))?)
             }
             ExprKind::UnaryMinus(inner) => match &inner.kind {
                 ExprKind::LiteralInteger { value, .. } => {
@@ -203,7 +263,7 @@ impl Interp<'_, '_> {
             Error::type_error(format!(
                 "{name}({}) cannot create a {what}",
                 args.iter()
-                    .map(|a| create::source_text_value(a))
+                    .map(create::source_text_value)
                     .collect::<Vec<_>>()
                     .join(", ")
             ))

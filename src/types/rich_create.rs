@@ -2,7 +2,7 @@
 //! `Timespan[from, to]`, `Timestamp[from, to]` and `URI[string or hash]`.
 //! Strings are parsed with the rich values' own parsers.
 
-use super::create::{value_class, CreateError};
+use super::create::{value_class, value_desc, CreateError};
 use super::factory as tf;
 use super::model::Type;
 use crate::error::Error;
@@ -66,7 +66,7 @@ fn timespan_param(v: &Value) -> CResult<Option<Timespan>> {
         Some(nanos) => Ok(Some(Timespan { nanos })),
         None => Err(err(format!(
             "Unable to create a Timespan from a {}",
-            value_class(v)
+            value_desc(v)
         ))),
     }
 }
@@ -119,7 +119,7 @@ fn timestamp_param(v: &Value) -> CResult<Option<Timestamp>> {
         Some(nanos) => Ok(Some(Timestamp { nanos })),
         None => Err(err(format!(
             "Unable to create a Timestamp from a {}",
-            value_class(v)
+            value_desc(v)
         ))),
     }
 }

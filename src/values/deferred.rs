@@ -51,4 +51,12 @@ mod tests {
         assert_ne!(Deferred::new("f", Some(vec![])), Deferred::new("f", None));
         assert_eq!(a.arguments().len(), 1);
     }
+
+    #[test]
+    fn seed001_sensitive_equality_is_by_wrapped_value() {
+        let a = Value::Sensitive(Arc::new(Value::Integer(42)));
+        let b = Value::Sensitive(Arc::new(Value::Integer(42)));
+        assert_eq!(a, b);
+        assert_ne!(a, Value::Sensitive(Arc::new(Value::Integer(43))));
+    }
 }

@@ -18,6 +18,8 @@ pub mod timespan;
 pub mod timespan_format;
 pub mod timestamp;
 pub mod uri;
+pub mod uri_merge;
+pub mod uri_syntax;
 
 use crate::types::Type;
 use indexmap::IndexMap;
@@ -141,7 +143,8 @@ impl PartialEq for Value {
             (Timestamp(a), Timestamp(b)) => a == b,
             (Binary(a), Binary(b)) => a == b,
             (Uri(a), Uri(b)) => a == b,
-            (Sensitive(a), Sensitive(b)) => Arc::ptr_eq(a, b),
+            // as the reference: equal when the wrapped values are (`Sensitive(42) == Sensitive(42)`)
+            (Sensitive(a), Sensitive(b)) => Arc::ptr_eq(a, b) || a == b,
             (Deferred(a), Deferred(b)) => a == b,
             (Runtime(a), Runtime(b)) => a == b,
             _ => false,
@@ -179,7 +182,7 @@ impl Hash for Value {
             Value::Timestamp(v) => v.hash(state),
             Value::Binary(v) => v.hash(state),
             Value::Uri(v) => v.hash(state),
-            Value::Sensitive(v) => (Arc::as_ptr(v) as usize).hash(state),
+            Value::Sensitive(v) => v.hash(state),
             Value::Deferred(v) => v.hash(state),
             Value::Runtime(v) => v.hash(state),
         }

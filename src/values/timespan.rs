@@ -146,6 +146,36 @@ impl Timespan {
         Ok(format!("{head}.{frac}"))
     }
 
+    /// Whole days of the magnitude (the sign is in [`Timespan::is_negative`]).
+    pub fn days(&self) -> i128 {
+        (self.nanos.unsigned_abs() / (86_400 * NANOS_PER_SEC as u128)) as i128
+    }
+
+    /// Hours of the magnitude beyond whole days (0..=23).
+    pub fn hours(&self) -> i128 {
+        (self.nanos.unsigned_abs() / (3_600 * NANOS_PER_SEC as u128) % 24) as i128
+    }
+
+    /// Minutes of the magnitude beyond whole hours (0..=59).
+    pub fn minutes(&self) -> i128 {
+        (self.nanos.unsigned_abs() / (60 * NANOS_PER_SEC as u128) % 60) as i128
+    }
+
+    /// Seconds of the magnitude beyond whole minutes (0..=59).
+    pub fn seconds(&self) -> i128 {
+        (self.nanos.unsigned_abs() / NANOS_PER_SEC as u128 % 60) as i128
+    }
+
+    /// Milliseconds of the magnitude beyond whole seconds (0..=999).
+    pub fn milliseconds(&self) -> i128 {
+        (self.nanos.unsigned_abs() / 1_000_000 % 1000) as i128
+    }
+
+    /// Nanoseconds of the magnitude beyond whole seconds (0..1e9).
+    pub fn nanoseconds(&self) -> i128 {
+        (self.nanos.unsigned_abs() % NANOS_PER_SEC as u128) as i128
+    }
+
     /// True when negative.
     pub fn is_negative(&self) -> bool {
         self.nanos < 0
@@ -320,6 +350,23 @@ mod tests {
             "0-00:01:40.123456789"
         );
         assert_eq!(Timespan::float_bound_text(2.0).unwrap(), "0-00:00:02.0");
+    }
+
+    #[test]
+    fn timespan_readers() {
+        let t = Timespan::from_fields(true, 1, 2, 3, 4, 5, 6, 7);
+        assert_eq!(
+            (
+                t.days(),
+                t.hours(),
+                t.minutes(),
+                t.seconds(),
+                t.milliseconds(),
+                t.nanoseconds()
+            ),
+            (1, 2, 3, 4, 5, 5_006_007)
+        );
+        assert!(t.is_negative());
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! (`http` 80, `https` 443, `ftp` 21, `ldap` 389, `ldaps` 636, `ws` 80), a non-hierarchical URI keeps everything after the scheme as
 //! `opaque`, and `+` resolves a reference against a base (RFC 3986 §5.2).
 
+use super::uri_syntax::{
+    authority, bad, escape_fragment, escape_query, is_unreserved_subdelim, pchar, ruby_inspect, run,
+};
 use crate::error::{Error, Result};
 use std::fmt;
 
@@ -37,152 +40,6 @@ pub fn default_port(scheme: Option<&str>) -> Option<i64> {
         "ldaps" => Some(636),
         _ => None,
     }
-}
-
-fn is_unreserved_subdelim(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=".contains(&b)
-}
-
-/// Length of the run at `s` of `%hh` escapes and bytes accepted by `ok`.
-fn run(s: &[u8], ok: impl Fn(u8) -> bool) -> usize {
-    let mut i = 0;
-    while i < s.len() {
-        if s[i] == b'%'
-            && s.len() > i + 2
-            && s[i + 1].is_ascii_hexdigit()
-            && s[i + 2].is_ascii_hexdigit()
-        {
-            i += 3;
-        } else if s[i] != b'%' && ok(s[i]) {
-            i += 1;
-        } else {
-            break;
-        }
-    }
-    i
-}
-
-/// Ruby's `URI#query=`: tab/CR/LF removed, a bad `%` escape is an error, other
-/// characters outside the query set percent-encoded.
-fn escape_query(q: &str) -> Result<String> {
-    let b: Vec<u8> = q
-        .bytes()
-        .filter(|c| !matches!(c, b'\t' | b'\r' | b'\n'))
-        .collect();
-    let mut out = String::new();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c == b'%' {
-            let ok =
-                b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit();
-            if !ok {
-                let bad: String = b[i..(i + 3).min(b.len())]
-                    .iter()
-                    .map(|&x| x as char)
-                    .collect();
-                return Err(Error::argument(format!("invalid percent escape: {bad}")));
-            }
-        }
-        let allowed =
-            matches!(c, b'!' | b'$'..=b'&' | b'('..=b';' | b'=' | b'?'..=b'_' | b'a'..=b'~');
-        if allowed {
-            out.push(c as char);
-        } else {
-            out.push_str(&format!("%{c:02X}"));
-        }
-        i += 1;
-    }
-    Ok(out)
-}
-
-/// Ruby's `URI#fragment=` when building: characters outside `!`..`~` percent-encoded.
-fn escape_fragment(f: &str) -> String {
-    f.bytes()
-        .map(|c| {
-            if (b'!'..=b'~').contains(&c) {
-                (c as char).to_string()
-            } else {
-                format!("%{c:02X}")
-            }
-        })
-        .collect()
-}
-
-fn pchar(b: u8) -> bool {
-    is_unreserved_subdelim(b) || b == b':' || b == b'@'
-}
-
-fn ruby_inspect(s: &str) -> String {
-    let mut out = String::from("\"");
-    let mut it = s.chars().peekable();
-    while let Some(c) = it.next() {
-        match c {
-            '#' if matches!(it.peek(), Some('$' | '@' | '{')) => out.push_str("\\#"),
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02X}", c as u32))
-            }
-            c if !c.is_ascii() => out.push_str(&format!("\\u{:04X}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn bad(s: &str) -> Error {
-    Error::argument(format!("bad URI(is not URI?): {}", ruby_inspect(s)))
-}
-
-/// Parse `//authority` at the start of `s` (after the slashes); returns (userinfo, host, port text, consumed).
-fn authority(s: &[u8]) -> Option<(Option<String>, String, Option<String>, usize)> {
-    let text = |a: &[u8]| String::from_utf8_lossy(a).into_owned();
-    let mut i = 0;
-    let mut userinfo = None;
-    let u = run(s, |b| is_unreserved_subdelim(b) || b == b':');
-    if s.get(u) == Some(&b'@') {
-        userinfo = Some(text(&s[..u]));
-        i = u + 1;
-    }
-    let h_start = i;
-    if s.get(i) == Some(&b'[') {
-        let end = s[i..].iter().position(|&b| b == b']')? + i;
-        let inner = &s[i + 1..end];
-        let ok = if inner.first().is_some_and(|b| *b == b'v' || *b == b'V') {
-            let dot = inner.iter().position(|&b| b == b'.')?;
-            dot > 1
-                && inner[1..dot].iter().all(u8::is_ascii_hexdigit)
-                && dot + 1 < inner.len()
-                && inner[dot + 1..]
-                    .iter()
-                    .all(|&b| is_unreserved_subdelim(b) || b == b':')
-        } else {
-            !inner.is_empty()
-                && inner
-                    .iter()
-                    .all(|&b| b.is_ascii_hexdigit() || b == b':' || b == b'.')
-                && inner.contains(&b':')
-        };
-        if !ok {
-            return None;
-        }
-        i = end + 1;
-    } else {
-        i += run(&s[i..], is_unreserved_subdelim);
-    }
-    let host = text(&s[h_start..i]);
-    let mut port = None;
-    if s.get(i) == Some(&b':') {
-        let p = s[i + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
-        port = Some(text(&s[i + 1..i + 1 + p]));
-        i += 1 + p;
-    }
-    Some((userinfo, host, port, i))
 }
 
 impl Uri {
@@ -425,78 +282,6 @@ impl Uri {
         self.scheme.is_some()
     }
 
-    /// Resolve `reference` against `self` (`self + reference`). An absolute
-    /// reference replaces the base; both relative is an error (`both URI are relative`).
-    pub fn merge(&self, reference: &Uri) -> Result<Uri> {
-        if reference.is_absolute() {
-            return Ok(reference.clone());
-        }
-        if !self.is_absolute() {
-            return Err(Error::argument("both URI are relative"));
-        }
-        let mut base = self.clone();
-        let r = reference;
-        let authority = r.userinfo.is_some() || r.host.is_some() || r.port.is_some();
-        let rpath = r.path.as_deref().unwrap_or("");
-        if rpath.is_empty() && !authority && r.query.is_none() {
-            if r.fragment.is_some() {
-                base.fragment = r.fragment.clone();
-            }
-            return Ok(base);
-        }
-        if base.opaque.is_some() && r.query.is_some() {
-            return Err(Error::argument("query conflicts with opaque"));
-        }
-        base.query = None;
-        base.fragment = None;
-        if !authority && rpath.is_empty() {
-            // keep the base path
-        } else if !authority {
-            if let (Some(bp), Some(rp)) = (self.full_path(), r.path.as_deref()) {
-                base.set_full_path(merge_paths(&bp, rp));
-            }
-        } else if let Some(rp) = r.path.as_deref() {
-            base.set_full_path(rp.to_string());
-        }
-        if r.userinfo.is_some() {
-            base.userinfo = r.userinfo.clone();
-        }
-        if r.host.is_some() {
-            base.host = r.host.clone();
-        }
-        if r.port.is_some() {
-            base.port = r.port;
-        }
-        if r.query.is_some() {
-            base.query = r.query.clone();
-        }
-        if r.fragment.is_some() {
-            base.fragment = r.fragment.clone();
-        }
-        Ok(base)
-    }
-
-    fn is_ftp(&self) -> bool {
-        self.scheme.as_deref() == Some("ftp")
-    }
-
-    fn full_path(&self) -> Option<String> {
-        let p = self.path.as_ref()?;
-        Some(if self.is_ftp() {
-            format!("/{p}")
-        } else {
-            p.clone()
-        })
-    }
-
-    fn set_full_path(&mut self, p: String) {
-        self.path = Some(if self.is_ftp() {
-            p.strip_prefix('/').unwrap_or(&p).to_string()
-        } else {
-            p
-        });
-    }
-
     /// Equality as the language's `==`: scheme and host compared case-insensitively,
     /// an empty path equal to `/` when there is a host.
     pub fn equals(&self, other: &Uri) -> bool {
@@ -572,60 +357,6 @@ pub enum UriPart {
     Text(String),
     /// A port number, as the `port` reader gives it.
     Port(i64),
-}
-
-/// RFC 3986 §5.2.3 merge followed by §5.2.4 dot removal.
-fn merge_paths(base: &str, rel: &str) -> String {
-    let merged = if rel.starts_with('/') {
-        rel.to_string()
-    } else if base.is_empty() {
-        format!("/{rel}")
-    } else {
-        match base.rfind('/') {
-            Some(i) => format!("{}{rel}", &base[..=i]),
-            None => rel.to_string(),
-        }
-    };
-    remove_dots(&merged)
-}
-
-fn remove_dots(path: &str) -> String {
-    let mut input = path.to_string();
-    let mut out = String::new();
-    while !input.is_empty() {
-        if let Some(r) = input
-            .strip_prefix("../")
-            .or_else(|| input.strip_prefix("./"))
-        {
-            input = r.to_string();
-        } else if input.starts_with("/./") {
-            input = input[2..].to_string();
-        } else if input == "/." {
-            input = "/".into();
-        } else if input.starts_with("/../") || input == "/.." {
-            input = if input == "/.." {
-                "/".into()
-            } else {
-                input[3..].to_string()
-            };
-            if let Some(i) = out.rfind('/') {
-                out.truncate(i);
-            } else {
-                out.clear();
-            }
-        } else if input == "." || input == ".." {
-            input.clear();
-        } else {
-            let start = usize::from(input.starts_with('/'));
-            let end = input[start..]
-                .find('/')
-                .map(|i| i + start)
-                .unwrap_or(input.len());
-            out.push_str(&input[..end]);
-            input = input[end..].to_string();
-        }
-    }
-    out
 }
 
 impl fmt::Display for Uri {

@@ -3,21 +3,41 @@
 //!
 //! The lexer is a pull lexer ([`Lexer::next_token`]); [`tokenize`] collects
 //! a whole source. The context-free part of the scanning is a `logos` DFA
-//! ([`scanner`]); this module dispatches on the first byte and handles the
+//! (module `scanner`); this module dispatches on the first byte and handles the
 //! context-dependent tokens by hand: `[` (LISTSTART after blanks or at the
 //! start, else LBRACK), `(` (WSLPAREN when first on a line), `{` (SELBRACE
-//! after `?`), `/` (regex where an operand may start, else DIV), numbers,
-//! quoted strings with interpolation ([`strings`]), heredocs ([`heredoc`])
-//! and EPP templates ([`epp`]).
+//! after `?`), `/` (`regex`: a regex where an operand may start, else DIV),
+//! numbers (`numbers`),
+//! quoted strings with interpolation (`strings`), heredocs (`heredoc`)
+//! and EPP templates (`epp`).
 //!
 //! Like the reference, a double quoted string (with everything interpolated
 //! in it) or a heredoc is lexed in one go into a queue that `next_token`
 //! then drains; everything else is lexed on demand.
+//!
+//! What the stream looks like (all as the reference's `fullscan`):
+//! - `"a $x b ${y.z} c"`: DQPRE("a "), VARIABLE("x"), DQMID(" b "),
+//!   VARIABLE("y"), DOT, NAME("z"), DQPOST(" c"). A lone name, number or
+//!   keyword in `${}` (or the first one before `.` or `[`) comes out as
+//!   VARIABLE; `${x + 1}` keeps NAME("x"). The closing
+//!   `}` of an interpolation is not a token; a string without interpolation
+//!   is one STRING.
+//! - `@("END":json/t)` + text: HEREDOC(value "json", span of `@(...)`),
+//!   SUBLOCATE(value = the raw text lines, span = those lines), then STRING or
+//!   DQPRE ... DQPOST for the processed text (margin removed, escapes done).
+//!   Those text tokens have absolute spans mapped into the raw lines and keep
+//!   the reference's offsets, relative to the processed text, in `sub_span`.
+//! - EPP (`Options { epp: true, .. }`): EPP_START, then RENDER_STRING(text),
+//!   RENDER_EXPR (for `<%=`), code tokens, EPP_END (`%>` after `<%=`) or
+//!   EPP_END_TRIM (`-%>` after `<%=`); tags closing `<%` code give no token.
+//! - The reference's end marker is an EOF token from [`Lexer::next_token`]
+//!   (never part of [`tokenize`]'s result).
 
 pub mod dump;
 mod epp;
 mod heredoc;
 mod numbers;
+mod regex;
 mod scanner;
 mod strings;
 
@@ -25,7 +45,6 @@ use crate::error::Error;
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
 use scanner::{blank_run, char_at, char_before, is_blank, is_name, scan_raw, Raw};
-use std::borrow::Cow;
 use std::collections::VecDeque;
 
 /// How deeply strings may nest inside interpolations (and heredocs inside
@@ -535,101 +554,6 @@ impl<'src> Lexer<'src> {
             }
         }
     }
-
-    /// `/*` comments, regexes where an operand may start, else DIV.
-    fn lex_slash(&mut self) -> Result<Lexed<'src>, Error> {
-        let start = self.pos;
-        if self.peek(1) == b'*' {
-            return match find(&self.b[start + 2..], b"*/") {
-                Some(i) => {
-                    let end = start + 2 + i + 2;
-                    self.last_match = Some((start, end));
-                    self.pos = end;
-                    Ok(Lexed::Nothing)
-                }
-                None => {
-                    self.last_match = None;
-                    Err(self.error_at("Unclosed multiline comment", start))
-                }
-            };
-        }
-        if self.regex_acceptable() {
-            if let Some(end) = self.scan_regex(start) {
-                self.pos = end;
-                let inner = self.text(start + 1, end - 1);
-                let value = if inner.contains("\\/") {
-                    Cow::Owned(inner.replace("\\/", "/"))
-                } else {
-                    Cow::Borrowed(inner)
-                };
-                // the reference compiles the regex while lexing; an invalid one is an error
-                if let Err(e) = onig::Regex::with_options(
-                    &value,
-                    onig::RegexOptions::REGEX_OPTION_NONE,
-                    onig::Syntax::ruby(),
-                ) {
-                    // shown as Ruby shows a regexp: with `/` escaped
-                    let shown = escape_slashes(&value);
-                    return Err(self.error_at(format!("{}: /{shown}/", e.description()), start));
-                }
-                return Ok(Lexed::Token(Token::new(
-                    TokenKind::Regex,
-                    Span::new(start, end),
-                    value,
-                )));
-            }
-        }
-        Ok(self.emit(TokenKind::Div, 1))
-    }
-
-    /// The end of a regex literal starting at `start` (a `/`): the first `/`
-    /// that is not escaped by an odd number of backslashes.
-    fn scan_regex(&mut self, start: usize) -> Option<usize> {
-        let b = self.b;
-        let Some(first) = memchr(b'/', &b[start + 1..]) else {
-            self.last_match = None;
-            return None;
-        };
-        if self.regex_fail.is_some_and(|p| start > p) {
-            // An earlier scan found every later `/` escaped; only the first
-            // one can differ now (its backslash run may start at this scan).
-            let close = start + 1 + first;
-            let run = b[start + 1..close]
-                .iter()
-                .rev()
-                .take_while(|&&c| c == b'\\')
-                .count();
-            if run % 2 == 0 {
-                self.last_match = Some((start, close + 1));
-                return Some(close + 1);
-            }
-            self.last_match = None;
-            return None;
-        }
-        let mut close = start + 1 + first;
-        self.last_match = Some((start, close + 1));
-        loop {
-            // the closing slash is escaped when preceded by an odd run of backslashes
-            let mut k = close;
-            while k > start + 1 && b[k - 1] == b'\\' {
-                k -= 1;
-            }
-            if (close - k) % 2 == 0 {
-                return Some(close + 1);
-            }
-            match memchr(b'/', &b[close + 1..]) {
-                Some(i) => {
-                    self.last_match = Some((close + 1, close + 2 + i));
-                    close = close + 1 + i;
-                }
-                None => {
-                    self.last_match = None;
-                    self.regex_fail = Some(start);
-                    return None;
-                }
-            }
-        }
-    }
 }
 
 impl Iterator for Lexer<'_> {
@@ -650,20 +574,6 @@ impl Iterator for Lexer<'_> {
             }
         }
     }
-}
-
-/// A regex source with each unescaped `/` written as `\/`.
-fn escape_slashes(src: &str) -> String {
-    let mut out = String::with_capacity(src.len() + 4);
-    let mut escaped = false;
-    for c in src.chars() {
-        if c == '/' && !escaped {
-            out.push('\\');
-        }
-        escaped = c == '\\' && !escaped;
-        out.push(c);
-    }
-    out
 }
 
 /// Position of the first `needle` byte in `hay`.

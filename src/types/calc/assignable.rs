@@ -31,7 +31,14 @@ struct Guard {
     that_seen: Vec<usize>,
     this_rec: bool,
     that_rec: bool,
+    /// Checks made so far; a check past [`MAX_STEPS`] answers false, which bounds the
+    /// work on degenerate recursive aliases (`type L = Variant[L, L]`) that branch at
+    /// every level and would otherwise take exponential time.
+    steps: u32,
 }
+
+/// The most sub-checks one top-level `assignable?` may make.
+const MAX_STEPS: u32 = 200_000;
 
 fn alias_ptr(a: &Arc<TypeAlias>) -> usize {
     Arc::as_ptr(a) as *const u8 as usize
@@ -145,9 +152,10 @@ impl Guard {
     /// `a.assignable?(b)`: the overrides of `a`'s kind, else the generic dispatch.
     fn assignable(&mut self, a: &Type, b: &Type) -> bool {
         use TypeKind as K;
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= MAX_DEPTH || self.steps >= MAX_STEPS {
             return false;
         }
+        self.steps += 1;
         self.depth += 1;
         let r = match a.kind() {
             K::Unit => true,
@@ -231,7 +239,7 @@ impl Guard {
                 },
                 _ => false,
             },
-            K::Init(inner, _) => match bk {
+            K::Init(inner, args) => match bk {
                 K::Init(bi, _) => match (inner, bi) {
                     (None, _) => true,
                     (Some(i), Some(bi)) => self.assignable(i, bi),
@@ -239,7 +247,7 @@ impl Guard {
                 },
                 _ => match inner {
                     None => self.assignable(super::rich_data_type(), b),
-                    Some(i) => self.assignable(i, b),
+                    Some(i) => self.assignable(i, b) || super::init::init_accepts(i, args, b),
                 },
             },
             K::Variant(ts) => ts.iter().any(|t| self.assignable(t, b)),

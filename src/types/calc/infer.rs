@@ -220,9 +220,24 @@ fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
 #[derive(Default)]
 struct SetCx {
     keys: Vec<Type>,
+    /// Direct-mapped caches of `String<v>` and `Integer[i, i]` types for
+    /// scalar values met again (e.g. the same tags in many hashes).
+    strings: Vec<Option<Type>>,
+    ints: Vec<Option<Type>>,
+    tuples: Vec<Option<Type>>,
 }
 
 const KEY_CACHE: usize = 64;
+const SCALAR_CACHE: usize = 256;
+
+fn slot(bytes: &[u8]) -> usize {
+    // FNV-1a over at most the first 32 bytes.
+    let mut h: u32 = 0x811c_9dc5;
+    for b in bytes.iter().take(32) {
+        h = (h ^ u32::from(*b)).wrapping_mul(0x0100_0193);
+    }
+    (h as usize ^ bytes.len()) % SCALAR_CACHE
+}
 
 impl SetCx {
     fn key_type<V: ValueView + ?Sized>(&mut self, k: &V, s: &str) -> Type {
@@ -237,6 +252,72 @@ impl SetCx {
         if self.keys.len() < KEY_CACHE {
             self.keys.push(t.clone());
         }
+        t
+    }
+
+    fn string_value<V: ValueView + ?Sized>(&mut self, v: &V, s: &str) -> Type {
+        if self.strings.is_empty() {
+            self.strings = vec![None; SCALAR_CACHE];
+        }
+        let i = slot(s.as_bytes());
+        if let Some(t) = &self.strings[i] {
+            if matches!(t.kind(), TypeKind::String { value: Some(x), .. } if &**x == s) {
+                return t.clone();
+            }
+        }
+        let t = string_type(v, s);
+        self.strings[i] = Some(t.clone());
+        t
+    }
+
+    /// `Tuple[types]`, shared with an earlier identical small tuple when the
+    /// element types are the very same (cached) types.
+    fn tuple(&mut self, types: Vec<Type>) -> Type {
+        if types.len() > 8 {
+            return Type::from_kind(TypeKind::Tuple {
+                types: Some(types),
+                size: None,
+            });
+        }
+        if self.tuples.is_empty() {
+            self.tuples = vec![None; SCALAR_CACHE];
+        }
+        let mut h: usize = types.len();
+        for t in &types {
+            h = h.rotate_left(7) ^ (t.kind() as *const TypeKind as usize >> 4);
+        }
+        let i = h % SCALAR_CACHE;
+        if let Some(c) = &self.tuples[i] {
+            if let TypeKind::Tuple {
+                types: Some(ct),
+                size: None,
+            } = c.kind()
+            {
+                if ct.len() == types.len() && ct.iter().zip(&types).all(|(a, b)| a.ptr_eq(b)) {
+                    return c.clone();
+                }
+            }
+        }
+        let t = Type::from_kind(TypeKind::Tuple {
+            types: Some(types),
+            size: None,
+        });
+        self.tuples[i] = Some(t.clone());
+        t
+    }
+
+    fn integer_value(&mut self, n: i64) -> Type {
+        if self.ints.is_empty() {
+            self.ints = vec![None; SCALAR_CACHE];
+        }
+        let i = (n as u64 % SCALAR_CACHE as u64) as usize;
+        if let Some(t) = &self.ints[i] {
+            if matches!(t.kind(), TypeKind::Integer(r) if r.from == Some(n) && r.to == Some(n)) {
+                return t.clone();
+            }
+        }
+        let t = Type::from_kind(TypeKind::Integer(IntRange::new(Some(n), Some(n))));
+        self.ints[i] = Some(t.clone());
         t
     }
 }
@@ -258,10 +339,7 @@ impl SetCx {
                     types.push(self.infer(e, depth + 1));
                     true
                 });
-                Type::from_kind(TypeKind::Tuple {
-                    types: Some(types),
-                    size: None,
-                })
+                self.tuple(types)
             }
             ViewKind::Hash(0) => empty_hash(),
             ViewKind::Hash(n) => {
@@ -317,6 +395,8 @@ impl SetCx {
                     false,
                 )]))
             }
+            ViewKind::String(st) => self.string_value(v, st),
+            ViewKind::Integer(n) => self.integer_value(n),
             _ => infer_at(v, depth),
         }
     }

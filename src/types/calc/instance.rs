@@ -136,9 +136,13 @@ impl Ctx {
                 ViewKind::Type(vt) => inner.as_ref().map_or(true, |i| is_assignable(i, vt)),
                 _ => false,
             },
-            K::Init(inner, _) => match inner {
+            K::Init(inner, args) => match inner {
                 None => self.check(super::rich_data_type(), v),
-                Some(i) => self.check(i, v),
+                Some(i) => {
+                    self.check(i, v)
+                        || v.to_value()
+                            .is_some_and(|val| super::init::init_instance(i, args, &val))
+                }
             },
             K::Variant(ts) => ts.iter().any(|t| self.check(t, v)),
             K::Scalar => matches!(

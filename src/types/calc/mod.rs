@@ -10,6 +10,7 @@ pub mod common;
 pub mod describe;
 pub mod generalize;
 pub mod infer;
+mod init;
 pub mod instance;
 pub mod iterate;
 pub mod normalize;

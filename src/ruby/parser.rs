@@ -1,0 +1,162 @@
+//! `PuppetTypes::Parser` and `PuppetTypes::AST`: `Parser.new.parse(source,
+//! path = nil)` and `#parse_epp` parse and validate as the reference's
+//! `EvaluatingParser#parse_string` does and give an AST; `AST#to_pn` is the
+//! text of `puppet parser dump --format pn` and `#to_pn_data` the structure
+//! of its `to_data`. `#parse_with_recovery(source, path = nil)` returns the
+//! tree and every error found (as ParseError objects) instead of raising.
+//!
+//! The AST holds the parsed program in Rust; nothing is converted to Ruby
+//! objects until asked for.
+
+use super::convert;
+use super::errors::{self, guard};
+use crate::syntax::ast::Program;
+use crate::syntax::{parser, pn};
+use magnus::{function, method, prelude::*, Error, RModule, RString, Ruby, Value};
+use std::sync::Arc;
+
+/// A parsed program.
+#[magnus::wrap(class = "PuppetTypes::AST", free_immediately, frozen_shareable, size)]
+pub struct RbAst {
+    program: Arc<Program>,
+    path: Option<String>,
+}
+
+/// The parser. It holds no state; `new` exists for the reference's shape.
+#[magnus::wrap(
+    class = "PuppetTypes::Parser",
+    free_immediately,
+    frozen_shareable,
+    size
+)]
+pub struct RbParser;
+
+fn path_arg(ruby: &Ruby, args: &[Value], i: usize) -> Result<Option<String>, Error> {
+    match args.get(i) {
+        None => Ok(None),
+        Some(v) if v.is_nil() => Ok(None),
+        Some(v) => match RString::from_value(*v) {
+            Some(s) => Ok(Some(convert::rstring_to_str(ruby, s)?.to_string())),
+            None => Err(errors::argument(ruby, "path must be a String or nil")),
+        },
+    }
+}
+
+fn source_arg(ruby: &Ruby, name: &str, args: &[Value]) -> Result<Arc<str>, Error> {
+    if args.is_empty() || args.len() > 2 {
+        return Err(Error::new(
+            ruby.exception_arg_error(),
+            format!(
+                "wrong number of arguments to Parser#{name} (given {}, expected 1..2)",
+                args.len()
+            ),
+        ));
+    }
+    match RString::from_value(args[0]) {
+        Some(s) => convert::rstring_to_str(ruby, s),
+        None => Err(errors::argument(ruby, "the source must be a String")),
+    }
+}
+
+fn wrap(ruby: &Ruby, program: Program, path: Option<String>) -> Value {
+    let obj = ruby.obj_wrap(RbAst {
+        program: Arc::new(program),
+        path,
+    });
+    obj.freeze();
+    obj.as_value()
+}
+
+fn parse_impl(ruby: &Ruby, args: &[Value], epp: bool) -> Result<Value, Error> {
+    guard(ruby, || {
+        let name = if epp { "parse_epp" } else { "parse" };
+        let source = source_arg(ruby, name, args)?;
+        let path = path_arg(ruby, args, 1)?;
+        let result = if epp {
+            parser::parse_epp(&source)
+        } else {
+            parser::parse(&source)
+        };
+        match result {
+            Ok(program) => Ok(wrap(ruby, program, path)),
+            Err(e) => Err(errors::located(ruby, e, Some(&source), path.as_deref())),
+        }
+    })
+}
+
+fn parse(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
+    parse_impl(ruby, args, false)
+}
+
+fn parse_epp(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
+    parse_impl(ruby, args, true)
+}
+
+/// `[ast, [ParseError, ...]]`: the tree with erroneous parts skipped, and every error.
+fn parse_with_recovery(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
+    guard(ruby, || {
+        let source = source_arg(ruby, "parse_with_recovery", args)?;
+        let path = path_arg(ruby, args, 1)?;
+        let (program, errs) = parser::parse_with_recovery(&source);
+        let list = ruby.ary_new_capa(errs.len());
+        for e in errs {
+            let exc = errors::located(ruby, e, Some(&source), path.as_deref());
+            list.push(exc.value().unwrap_or_else(|| ruby.qnil().as_value()))?;
+        }
+        let pair = ruby.ary_new_from_values(&[wrap(ruby, program, path), list.as_value()]);
+        Ok(pair.as_value())
+    })
+}
+
+fn new_parser() -> RbParser {
+    RbParser
+}
+
+fn to_pn(ruby: &Ruby, rb_self: &RbAst) -> Result<String, Error> {
+    guard(ruby, || Ok(pn::program_to_pn_string(&rb_self.program)))
+}
+
+fn to_pn_data(ruby: &Ruby, rb_self: &RbAst) -> Result<Value, Error> {
+    guard(ruby, || {
+        convert::to_ruby(ruby, &pn::program_to_pn_data(&rb_self.program))
+    })
+}
+
+fn source(rb_self: &RbAst) -> String {
+    rb_self.program.source.to_string()
+}
+
+fn path(rb_self: &RbAst) -> Option<String> {
+    rb_self.path.clone()
+}
+
+fn inspect(rb_self: &RbAst) -> String {
+    match &rb_self.path {
+        Some(p) => format!(
+            "#<PuppetTypes::AST {p} ({} bytes)>",
+            rb_self.program.source.len()
+        ),
+        None => format!(
+            "#<PuppetTypes::AST ({} bytes)>",
+            rb_self.program.source.len()
+        ),
+    }
+}
+
+/// Define `PuppetTypes::Parser` and `PuppetTypes::AST`.
+pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
+    let parser_class = module.define_class("Parser", ruby.class_object())?;
+    parser_class.define_singleton_method("new", function!(new_parser, 0))?;
+    parser_class.define_method("parse", method!(parse, -1))?;
+    parser_class.define_method("parse_epp", method!(parse_epp, -1))?;
+    parser_class.define_method("parse_with_recovery", method!(parse_with_recovery, -1))?;
+
+    let ast = module.define_class("AST", ruby.class_object())?;
+    ast.undef_default_alloc_func();
+    ast.define_method("to_pn", method!(to_pn, 0))?;
+    ast.define_method("to_pn_data", method!(to_pn_data, 0))?;
+    ast.define_method("source", method!(source, 0))?;
+    ast.define_method("path", method!(path, 0))?;
+    ast.define_method("inspect", method!(inspect, 0))?;
+    Ok(())
+}
