@@ -14,11 +14,12 @@ Gem::Specification.new do |spec|
   spec.homepage = 'https://example.invalid/puppet_types'
   spec.required_ruby_version = '>= 3.1'
 
-  # What the extension build needs: the crate sources and the Ruby side. The
-  # compiled library is never shipped; `gem install` builds it with cargo.
+  # What the extension build needs: the crate sources (with the bench targets
+  # Cargo.toml declares) and the Ruby side. The compiled library is never
+  # shipped; `gem install` builds it with cargo.
   patterns = %w[
     Cargo.toml Cargo.lock build.rs README.md
-    src/**/* lib/**/*.rb ext/**/extconf.rb
+    src/**/* benches/**/*.rs lib/**/*.rb ext/**/extconf.rb
   ]
   spec.files = Dir.chdir(__dir__) do
     patterns.flat_map { |p| Dir.glob(p) }.select { |f| File.file?(f) }.uniq.sort

@@ -16,3 +16,4 @@ end
 require_relative 'puppet_types/type'
 require_relative 'puppet_types/rich_values'
 require_relative 'puppet_types/type_parser'
+require_relative 'puppet_types/runtime_objects'

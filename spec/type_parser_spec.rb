@@ -16,6 +16,10 @@ RSpec.describe PuppetTypes::TypeParser do
     expect(parse('Array[Integer[1, 10]]')).to eq(PuppetTypes::TypeFactory.array_of(PuppetTypes::TypeFactory.range(1, 10)))
   end
 
+  it 'gives the same type with or without the cache' do
+    expect(parse('Hash[String, Array[Integer[0]]]', cache: false)).to eq(parse('Hash[String, Array[Integer[0]]]'))
+  end
+
   it 'reads unknown names as resource types, or as type references on request' do
     expect(parse("File['/tmp']").to_s).to eq("File['/tmp']")
     expect(parse('Foo::Bar').to_s).to eq('Foo::Bar')

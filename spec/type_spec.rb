@@ -15,6 +15,16 @@ RSpec.describe PuppetTypes::Type do
     expect(Ractor.shareable?(t)).to be(true)
   end
 
+  it 'is usable from other Ractors' do
+    t = PuppetTypes::TypeParser.parse('Array[Integer[1, 10]]')
+    previous = Warning[:experimental]
+    Warning[:experimental] = false
+    ractors = 2.times.map { |i| Ractor.new(t, i) { |type, n| [type.to_s, type.instance?([n + 1]), PuppetTypes::TypeFactory.range(n, 10).to_s] } }
+    expect(ractors.map(&:take)).to eq([['Array[Integer[1, 10]]', true, 'Integer[0, 10]'], ['Array[Integer[1, 10]]', true, 'Integer[1, 10]']])
+  ensure
+    Warning[:experimental] = previous
+  end
+
   it 'compares structurally and works as a Hash key' do
     a = f.array_of(f.range(1, 10))
     b = f.array_of(f.range(1, 10))

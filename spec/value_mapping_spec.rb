@@ -57,4 +57,15 @@ RSpec.describe 'Ruby <-> Puppet value mapping' do
     expect(roundtrip(o)).to equal(o)
     expect(rust(:sym)).to match(/Runtime.*Symbol/)
   end
+
+  it 'gives Runtime values back as their objects even once Ractors have run' do
+    previous = Warning[:experimental]
+    Warning[:experimental] = false
+    Ractor.new { 1 }.take
+    o = Object.new
+    expect(roundtrip(o)).to equal(o)
+    expect(PuppetTypes::Sensitive.new(o).unwrap).to equal(o)
+  ensure
+    Warning[:experimental] = previous
+  end
 end

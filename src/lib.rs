@@ -5,6 +5,7 @@
 //! the `ruby` feature).
 
 pub mod error;
+pub mod eval;
 pub mod format;
 pub mod syntax;
 pub mod types;

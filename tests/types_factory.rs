@@ -148,3 +148,22 @@ fn seed001_uri_from_string_and_timestamp_from_string() {
         "Timestamp['2020-01-01T08:00:00.000000000 UTC']"
     );
 }
+
+const EQUALITY: &str = include_str!("fixtures/types/equality.tsv");
+
+/// `==` on types agrees with the reference's for the pairs of
+/// `tests/fixtures/types/equality.tsv` (from `tools/ref_types.rb`).
+#[test]
+fn seed001_type_equality_as_the_reference() {
+    let mut failures = Vec::new();
+    for line in EQUALITY.lines().filter(|l| !l.is_empty()) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let a = puppet_types::types::parse::parse(cols[0]).unwrap();
+        let b = puppet_types::types::parse::parse(cols[1]).unwrap();
+        let want = cols[2] == "true";
+        if (a == b) != want {
+            failures.push(format!("{} == {}: want {want}", cols[0], cols[1]));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}

@@ -331,3 +331,35 @@ Dir.mktmpdir do |mp|
     end
   end
 end
+
+# Fourth fixture: type equality (`==`) for pairs of type strings, to
+# tests/fixtures/types/equality.tsv: a, b, true|false.
+EQUALITY_PAIRS = [
+  ['Variant[Integer, String]', 'Variant[String, Integer]'], ['Pattern[/a/, /b/]', 'Pattern[/b/, /a/]'],
+  ['Struct[{a=>Integer,b=>String}]', 'Struct[{b=>String,a=>Integer}]'], ['Enum[a,b]', 'Enum[b,a]'],
+  ['Enum[a,b,a]', 'Enum[a,b]'], ['Enum[a,b,true]', 'Enum[a,b]'], ['Struct', 'Struct[{}]'],
+  ['Tuple[Integer]', 'Tuple[Integer,1,1]'], ['Array[Integer,0]', 'Array[Integer]'], ['String[0]', 'String'],
+  ['Integer[default,default]', 'Integer'], ['Integer[1]', 'Integer[1, default]'], ['Callable[0,0]', 'Callable[[],Any]'],
+  ['Optional', 'Optional[Any]'], ['Hash[String,Integer,0]', 'Hash[String,Integer]'], ['Collection[0]', 'Collection'],
+  ['Sensitive[Any]', 'Sensitive'], ['Type[Any]', 'Type'], ['Iterable[Any]', 'Iterable'], ['NotUndef[Any]', 'NotUndef'],
+  ['Runtime[ruby,"a"]', 'Runtime["ruby","a"]'], ['SemVer[">=1.0.0"]', 'SemVer[">= 1.0.0"]'], ['Array[Any]', 'Array'],
+  ['Hash[Any, Any]', 'Hash'], ['Variant[Integer]', 'Integer'], ['Variant[Integer, Integer]', 'Integer'],
+  ['Float[1]', 'Float[1.0]'], ['Array[Integer, 0, 0]', 'Array[String, 0, 0]'], ['Hash[0, 0]', 'Hash[String, Integer, 0, 0]'],
+  ['Pattern[/a/]', "Pattern['a']"], ['Regexp[/a/]', "Regexp['a']"], ['Optional[a]', "Optional['a']"],
+  ['Resource[file]', 'File'], ["Resource[file, 'x']", "File['x']"], ['Class[foo]', "Class['::foo']"],
+  ['Data', 'Data'], ['Data', 'Variant[ScalarData, Undef, Hash[String, Data], Array[Data]]'],
+  ['Sensitive[Integer[1,2]]', 'Sensitive[Integer]'], ['Timespan[1, 1]', 'Timespan[1]'], ['Integer[1, 1]', 'Integer[1]'],
+  ['Variant[Integer, String, Float]', 'Variant[Float, Integer, String]'], ['Pattern[/a/, /b/, /a/]', 'Pattern[/b/, /a/]'],
+  ['Tuple[Integer, String]', 'Tuple[String, Integer]'], ['Callable[Integer]', 'Callable[[Integer], Any]'],
+  ['Struct[{a=>Optional[Integer]}]', 'Struct[{Optional[a]=>Optional[Integer]}]'],
+  ['Struct[{NotUndef[a]=>Integer}]', 'Struct[{a=>Integer}]'], ['URI["http://x"]', 'URI[{scheme => "http", host => "x"}]'],
+  ['Init[Integer]', 'Init[Integer]'], ['Boolean[true]', 'Boolean'], ['Iterator[Integer]', 'Iterator[Integer]']
+]
+Puppet.override(loaders: loaders, current_environment: env) do
+  loader = loaders.private_environment_loader
+  File.open(File.join(__dir__, '..', 'tests', 'fixtures', 'types', 'equality.tsv'), 'w') do |out|
+    EQUALITY_PAIRS.each do |a, b|
+      out.puts [esc(a), esc(b), (TP.parse(a, loader) == TP.parse(b, loader)).to_s].join("\t")
+    end
+  end
+end

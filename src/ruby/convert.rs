@@ -131,11 +131,21 @@ fn too_deep(ruby: &Ruby) -> Error {
     )
 }
 
-fn runtime(_ruby: &Ruby, obj: magnus::Value) -> Value {
+fn runtime(ruby: &Ruby, obj: magnus::Value) -> Value {
     // SAFETY: the class name is copied at once, before other Ruby calls.
     let class_name: Arc<str> = Arc::from(unsafe { obj.classname() }.as_ref());
     let id: u64 = obj.funcall::<_, _, u64>("object_id", ()).unwrap_or(0);
+    // Remember the object (weakly) so the value can be turned back into it.
+    if let Ok(internal) = internal_module(ruby) {
+        let _: Result<magnus::Value, Error> = internal.funcall("remember_runtime", (obj,));
+    }
     Value::Runtime(Arc::new(RuntimeValue { class_name, id }))
+}
+
+fn internal_module(ruby: &Ruby) -> Result<magnus::RModule, Error> {
+    ruby.class_object()
+        .const_get::<_, magnus::RModule>("PuppetTypes")?
+        .const_get("Internal")
 }
 
 /// Convert a Puppet value to a Ruby object.
@@ -167,22 +177,19 @@ pub fn to_ruby(ruby: &Ruby, value: &Value) -> Result<magnus::Value, Error> {
         }
         Value::Type(t) => RbType::wrap(ruby, t.clone()),
         Value::Runtime(r) => {
-            // The object itself is not held by the value; find it by its id while it lives.
-            let object_space = ruby
-                .class_object()
-                .const_get::<_, magnus::RModule>("ObjectSpace")?;
-            match object_space.funcall::<_, _, magnus::Value>("_id2ref", (r.id,)) {
-                Ok(obj) => obj,
-                Err(_) => {
-                    return Err(errors::argument(
-                        ruby,
-                        format!(
-                            "the {} object of this Runtime value no longer exists",
-                            r.class_name
-                        ),
-                    ))
-                }
+            // The value holds only the object's id; find the object while it lives
+            // (lib/puppet_types/runtime_objects.rb keeps a weak map of them).
+            let found: magnus::Value = internal_module(ruby)?.funcall("runtime_object", (r.id,))?;
+            if found.is_nil() {
+                return Err(errors::argument(
+                    ruby,
+                    format!(
+                        "the {} object of this Runtime value no longer exists",
+                        r.class_name
+                    ),
+                ));
             }
+            found
         }
         other => super::rich::to_ruby(ruby, other)?,
     })

@@ -7,8 +7,10 @@
 //! surfaces as `PuppetTypes::InternalError`, never as a crash.
 
 mod alias_registry;
+mod ast_node;
 pub(crate) mod convert;
 pub(crate) mod errors;
+mod evaluator;
 mod formatter;
 mod internal;
 mod lexer;
@@ -31,6 +33,9 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// Called by Ruby when `puppet_types/puppet_types.so` is required.
 #[magnus::init(name = "puppet_types")]
 fn init(ruby: &Ruby) -> Result<(), Error> {
+    // SAFETY: called during Init, before any method is defined. The binding keeps
+    // no per-Ractor Ruby state: its caches are immortal Symbols and classes.
+    unsafe { rb_sys::rb_ext_ractor_safe(true) };
     let module = ruby.define_module("PuppetTypes")?;
     errors::init(ruby, module)?;
     type_object::init(ruby, module)?;
@@ -42,6 +47,8 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     formatter::init(ruby, module)?;
     lexer::init(ruby, module)?;
     parser::init(ruby, module)?;
+    ast_node::init(ruby, module)?;
+    evaluator::init(ruby, module)?;
     internal::init(ruby, module)?;
     Ok(())
 }

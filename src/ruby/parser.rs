@@ -18,8 +18,8 @@ use std::sync::Arc;
 /// A parsed program.
 #[magnus::wrap(class = "PuppetTypes::AST", free_immediately, frozen_shareable, size)]
 pub struct RbAst {
-    program: Arc<Program>,
-    path: Option<String>,
+    pub(crate) program: Arc<Program>,
+    pub(crate) path: Option<String>,
 }
 
 /// The parser. It holds no state; `new` exists for the reference's shape.

@@ -349,9 +349,17 @@ fn write_callable(f: &mut W<'_>, c: &CallableType) -> fmt::Result {
                     sep(f)?;
                     write_type(f, t)?;
                 }
-                if let Some(r) = size {
-                    sep(f)?;
-                    write_size(f, r)?;
+                match (size, types.as_deref()) {
+                    (Some(r), _) => {
+                        sep(f)?;
+                        write_size(f, r)?;
+                    }
+                    // No parameters at all: the reference writes the size `0, 0`.
+                    (None, Some([]) | None) => {
+                        sep(f)?;
+                        f.write_str("0, 0")?;
+                    }
+                    (None, Some(_)) => {}
                 }
             }
         }

@@ -494,8 +494,8 @@ pub fn init(t: Option<Type>, args: Vec<Value>) -> Type {
 
 /// `Callable[params..., from, to, block]` or, with a return type,
 /// `Callable[[params..., from, to, block], return]`. `size` `None` means
-/// "as many as there are parameter types"; a callable with no parameter types
-/// and no explicit size accepts no arguments (`0, 0`).
+/// "as many as there are parameter types" (so none for an empty list, which
+/// prints as `0, 0`); a return type of `Any` is no return type.
 pub fn callable(
     params: Vec<Type>,
     size: Option<IntRange>,
@@ -514,10 +514,8 @@ pub fn callable(
             )));
         }
     }
-    let size = match size {
-        None if params.is_empty() => Some(IntRange::new(Some(0), Some(0))),
-        s => s,
-    };
+    // `Callable[[...], Any]` is `Callable[...]`, as in the reference.
+    let return_type = return_type.filter(|r| !matches!(r.kind(), TypeKind::Any));
     let tuple = Type::from_kind(TypeKind::Tuple {
         types: Some(params),
         size,
@@ -734,6 +732,24 @@ mod tests {
         let v = variant(vec![integer(), variant(vec![string(), integer()]), float()]);
         assert_eq!(v.to_string(), "Variant[Integer, String, Float]");
         assert_eq!(variant(vec![integer(), integer()]).to_string(), "Integer");
+    }
+
+    #[test]
+    fn seed000_variant_and_pattern_equal_in_any_order() {
+        use std::hash::{Hash, Hasher};
+        let h = |t: &Type| {
+            let mut s = std::collections::hash_map::DefaultHasher::new();
+            t.hash(&mut s);
+            s.finish()
+        };
+        let a = variant(vec![integer(), string()]);
+        let b = variant(vec![string(), integer()]);
+        assert_eq!(a, b);
+        assert_eq!(h(&a), h(&b));
+        assert_ne!(a, variant(vec![string(), float()]));
+        let p = |xs: &[&str]| pattern(xs.iter().map(|x| Regexp::new(x).unwrap()).collect());
+        assert_eq!(p(&["a", "b"]), p(&["b", "a"]));
+        assert_eq!(h(&p(&["a", "b"])), h(&p(&["b", "a"])));
     }
 
     #[test]

@@ -118,7 +118,7 @@ impl fmt::Debug for TypeAlias {
 }
 
 /// What a type is. See the seeds (001 types, 000 flexible types) for each.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum TypeKind {
     /// `Any`: every value.
     Any,
@@ -245,8 +245,127 @@ pub enum TypeKind {
     TypeReference(Arc<str>),
 }
 
+/// True when `a` and `b` hold the same members in any order (members are unique).
+fn same_members<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a.len() == b.len() && a.iter().all(|x| b.contains(x))
+}
+
+/// Structural equality; the members of `Variant` and `Pattern` compare as
+/// sets, as the reference's `==` does (`Variant[Integer, String]` equals
+/// `Variant[String, Integer]`).
+impl PartialEq for TypeKind {
+    fn eq(&self, other: &TypeKind) -> bool {
+        use TypeKind as K;
+        match (self, other) {
+            (K::Any, K::Any)
+            | (K::Unit, K::Unit)
+            | (K::Undef, K::Undef)
+            | (K::Default, K::Default)
+            | (K::Scalar, K::Scalar)
+            | (K::ScalarData, K::ScalarData)
+            | (K::Numeric, K::Numeric)
+            | (K::SemVerRange, K::SemVerRange)
+            | (K::Binary, K::Binary)
+            | (K::CatalogEntry, K::CatalogEntry)
+            | (K::Deferred, K::Deferred) => true,
+            (K::NotUndef(a), K::NotUndef(b))
+            | (K::Optional(a), K::Optional(b))
+            | (K::Type(a), K::Type(b))
+            | (K::Iterable(a), K::Iterable(b))
+            | (K::Iterator(a), K::Iterator(b))
+            | (K::Sensitive(a), K::Sensitive(b)) => a == b,
+            (K::Init(a, x), K::Init(b, y)) => a == b && x == y,
+            (K::Variant(a), K::Variant(b)) => same_members(a, b),
+            (K::Pattern(a), K::Pattern(b)) => same_members(a, b),
+            (K::Integer(a), K::Integer(b)) => a == b,
+            (K::Float(a, x), K::Float(b, y)) => a == b && x == y,
+            (K::String { size: a, value: x }, K::String { size: b, value: y }) => a == b && x == y,
+            (
+                K::Enum {
+                    values: a,
+                    case_insensitive: x,
+                },
+                K::Enum {
+                    values: b,
+                    case_insensitive: y,
+                },
+            ) => a == b && x == y,
+            (K::Boolean(a), K::Boolean(b)) => a == b,
+            (K::Regexp(a), K::Regexp(b)) => a == b,
+            (K::SemVer(a), K::SemVer(b)) => a == b,
+            (K::Timespan(a, x), K::Timespan(b, y)) => a == b && x == y,
+            (K::Timestamp(a, x), K::Timestamp(b, y)) => a == b && x == y,
+            (K::Uri(a), K::Uri(b)) => a == b,
+            (K::Collection(a), K::Collection(b)) => a == b,
+            (
+                K::Array {
+                    element: a,
+                    size: x,
+                },
+                K::Array {
+                    element: b,
+                    size: y,
+                },
+            ) => x == y && a == b,
+            (
+                K::Hash {
+                    key: a,
+                    value: v,
+                    size: x,
+                },
+                K::Hash {
+                    key: b,
+                    value: w,
+                    size: y,
+                },
+            ) => x == y && a == b && v == w,
+            (K::Struct(a), K::Struct(b)) => a == b,
+            (K::Tuple { types: a, size: x }, K::Tuple { types: b, size: y }) => x == y && a == b,
+            (K::Callable(a), K::Callable(b)) => a == b,
+            (
+                K::Resource {
+                    type_name: a,
+                    title: x,
+                },
+                K::Resource {
+                    type_name: b,
+                    title: y,
+                },
+            ) => a == b && x == y,
+            (K::Class(a), K::Class(b)) => a == b,
+            (
+                K::Runtime {
+                    runtime: a,
+                    name: x,
+                },
+                K::Runtime {
+                    runtime: b,
+                    name: y,
+                },
+            ) => a == b && x == y,
+            (K::Object(a), K::Object(b))
+            | (K::TypeSet(a), K::TypeSet(b))
+            | (K::TypeReference(a), K::TypeReference(b)) => a == b,
+            (K::Alias(a), K::Alias(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
 // Float bounds are never NaN (the factory rejects them), so equality is total.
 impl Eq for TypeKind {}
+
+/// An order-independent hash of a set of members.
+fn hash_members<T: Hash, H: Hasher>(items: &[T], state: &mut H) {
+    let mut sum: u64 = 0;
+    for i in items {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        i.hash(&mut h);
+        sum = sum.wrapping_add(h.finish());
+    }
+    items.len().hash(state);
+    sum.hash(state);
+}
 
 impl PartialEq for TypeAlias {
     fn eq(&self, other: &TypeAlias) -> bool {
@@ -329,7 +448,7 @@ impl Hash for TypeKind {
                 t.hash(state);
                 args.hash(state)
             }
-            TypeKind::Variant(ts) => ts.hash(state),
+            TypeKind::Variant(ts) => hash_members(ts, state),
             TypeKind::Integer(r) => r.hash(state),
             TypeKind::String { size, value } => {
                 size.hash(state);
@@ -342,7 +461,7 @@ impl Hash for TypeKind {
                 values.hash(state);
                 case_insensitive.hash(state)
             }
-            TypeKind::Pattern(ps) => ps.hash(state),
+            TypeKind::Pattern(ps) => hash_members(ps, state),
             TypeKind::Boolean(b) => b.hash(state),
             TypeKind::Regexp(r) => r.hash(state),
             TypeKind::SemVer(rs) => rs.hash(state),

@@ -102,14 +102,14 @@ impl Timespan {
 
     /// Parse `s` with one format.
     pub fn parse(s: &str, format: &str) -> Result<Timespan> {
-        TimespanFormat::compile(format)?.parse(s)
+        TimespanFormat::cached(format)?.parse(s)
     }
 
     /// Parse `s` with the first of `formats` that accepts it.
     pub fn parse_any(s: &str, formats: &[&str]) -> Result<Timespan> {
         let compiled = formats
             .iter()
-            .map(|f| TimespanFormat::compile(f))
+            .map(|f| TimespanFormat::cached(f))
             .collect::<Result<Vec<_>>>()?;
         for f in &compiled {
             if let Ok(t) = f.parse(s) {
@@ -129,7 +129,7 @@ impl Timespan {
 
     /// Format with a Timespan format string (`%D-%H:%M:%S`).
     pub fn format(&self, format: &str) -> Result<String> {
-        Ok(TimespanFormat::compile(format)?.format(*self))
+        Ok(TimespanFormat::cached(format)?.format(*self))
     }
 
     /// The text the reference gives a `Timespan[...]` type bound given as a Float

@@ -7,6 +7,8 @@
 use super::timespan::{Timespan, NANOS_PER_SEC};
 use crate::error::{Error, Result};
 use onig::Regex;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 const NS_MS: i128 = 1_000_000;
 const NS_MIN: i128 = 60 * NANOS_PER_SEC;
@@ -82,6 +84,24 @@ fn bad_spec(chars: &[char], start: usize, pos: usize, text: &str) -> Error {
 }
 
 impl TimespanFormat {
+    /// The compiled format for `text`, from a small process-wide cache
+    /// (formats are compiled to regexes, which is the costly part).
+    pub fn cached(text: &str) -> Result<Arc<TimespanFormat>> {
+        static CACHE: OnceLock<Mutex<HashMap<String, Arc<TimespanFormat>>>> = OnceLock::new();
+        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+        if let Some(f) = cache.lock().ok().and_then(|c| c.get(text).cloned()) {
+            return Ok(f);
+        }
+        let f = Arc::new(TimespanFormat::compile(text)?);
+        if let Ok(mut c) = cache.lock() {
+            if c.len() >= 256 {
+                c.clear();
+            }
+            c.insert(text.to_string(), f.clone());
+        }
+        Ok(f)
+    }
+
     /// Compile a format string; bad directives are argument errors naming the position.
     pub fn compile(text: &str) -> Result<TimespanFormat> {
         let chars: Vec<char> = text.chars().collect();

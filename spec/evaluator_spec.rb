@@ -1,0 +1,82 @@
+# frozen_string_literal: true
+
+require 'spec_helper'
+
+RSpec.describe 'PuppetTypes::Parser#evaluate' do
+  let(:parser) { PuppetTypes::Parser.new }
+
+  it 'returns Ruby values' do
+    expect(parser.evaluate('1 + 2')).to eq(3)
+    expect(parser.evaluate('7.0 / 2')).to eq(3.5)
+    expect(parser.evaluate('"a${1+2}b"')).to eq('a3b')
+    expect(parser.evaluate("[1, 'a', undef]")).to eq([1, 'a', nil])
+    expect(parser.evaluate('{a => [1, 2]}')).to eq({ 'a' => [1, 2] })
+    expect(parser.evaluate('default')).to eq(:default)
+    expect(parser.evaluate('')).to be_nil
+  end
+
+  it 'returns types as PuppetTypes::Type objects' do
+    t = parser.evaluate('Integer[1, 10]')
+    expect(t).to be_a(PuppetTypes::Type)
+    expect(t.to_s).to eq('Integer[1, 10]')
+    expect(parser.evaluate("type([1], 'generalized')").to_s).to eq('Array[Integer]')
+  end
+
+  it 'takes variables by String or Symbol name' do
+    expect(parser.evaluate('$x * $y', { 'x' => 6, y: 7 })).to eq(42)
+    expect(parser.evaluate('$h[a][1]', { 'h' => { 'a' => [1, 2] } })).to eq(2)
+    expect(parser.evaluate('$t =~ Type[Integer]', { 't' => PuppetTypes::TypeParser.parse('Integer[1]') })).to be(true)
+    expect(parser.evaluate('$missing')).to be_nil
+  end
+
+  it 'evaluates lambdas, conditionals and constructors' do
+    expect(parser.evaluate('[1, 2, 3].filter |$x| { $x > 1 }.map |$x| { $x * 10 }')).to eq([20, 30])
+    expect(parser.evaluate("$x = 'b' case $x { 'a': { 1 } 'B': { 2 } default: { 3 } }")).to eq(2)
+    expect(parser.evaluate("Integer('0x10') + Numeric('1.5')")).to eq(17.5)
+    expect(parser.evaluate("String(255, '%#x')")).to eq('0xff')
+  end
+
+  it 'raises EvaluationError with line and column' do
+    expect { parser.evaluate("$x = 1\n$y = $x / 0") }.to raise_error(PuppetTypes::EvaluationError) { |e|
+      expect(e.message).to eq('Division by 0 (line: 2, column: 9)')
+    }
+    expect { parser.evaluate('$x = 1 $x = 2') }.to raise_error(PuppetTypes::EvaluationError, /Cannot reassign variable '\$x'/)
+    expect { parser.evaluate('no_such_function(1)') }.to raise_error(PuppetTypes::EvaluationError, /Unknown function/)
+  end
+
+  it 'names unsupported constructs and raises ParseError for bad syntax' do
+    expect { parser.evaluate('class foo { }') }.to raise_error(PuppetTypes::EvaluationError, /class definition/)
+    expect { parser.evaluate('1 +') }.to raise_error(PuppetTypes::ParseError)
+  end
+
+  it 'rejects bad arguments' do
+    expect { parser.evaluate(1) }.to raise_error(PuppetTypes::ArgumentError)
+    expect { parser.evaluate('1', [1]) }.to raise_error(PuppetTypes::ArgumentError)
+    expect { parser.evaluate('1', { 1 => 2 }) }.to raise_error(PuppetTypes::ArgumentError)
+    expect { parser.evaluate('[' * 100_000) }.to raise_error(PuppetTypes::ParseError)
+  end
+
+  it 'agrees with the reference fixture (tests/fixtures/eval/expected.txt)' do
+    nl = "\u23CE"
+    path = File.expand_path('../tests/fixtures/eval/expected.txt', __dir__)
+    skipped = ['"${true}"', 'Timespan(60)', 'include foo', 'notice(1)', 'Sensitive(1)',
+               "file { '/tmp/x': ensure => present }", 'class foo { }', 'define foo::bar { }',
+               "Integer('9223372036854775808')"]
+    total = 0
+    bad = []
+    File.readlines(path, chomp: true).each do |line|
+      src, status, want = line.split("\t", 3)
+      next if skipped.include?(src)
+
+      total += 1
+      begin
+        got = PuppetTypes::Formatter.string(parser.evaluate(src.gsub(nl, "\n")), '%p').gsub("\n", nl)
+        bad << "#{src}: want #{status} #{want}, got #{got}" unless status == 'ok' && got == want
+      rescue PuppetTypes::Error => e
+        bad << "#{src}: want #{status} #{want}, got error #{e.message}" unless status == 'err'
+      end
+    end
+    expect(bad).to eq([])
+    expect(total).to be > 600
+  end
+end

@@ -1,0 +1,119 @@
+//! The access operator `x[...]`: array and string indexes and slices
+//! (negative indexes count from the end), hash lookups, and type
+//! parameterization (`Integer[1, 10]`, `File['/tmp']`).
+
+use super::Evaluator;
+use crate::error::{Error, Result};
+use crate::syntax::ast::{Expr, ExprKind};
+use crate::syntax::span::Span;
+use crate::values::Value;
+
+impl Evaluator<'_> {
+    pub(crate) fn access(&mut self, left: &Expr, keys: &[Expr], span: Span) -> Result<Value> {
+        let target = self.eval(left)?;
+        let keys = self.eval_list(keys)?;
+        match &target {
+            Value::Type(t) => {
+                let name = match &left.kind {
+                    ExprKind::QualifiedReference(n) => n.clone(),
+                    _ => t.to_string(),
+                };
+                // a parameterized type is parameterized anew (`Integer[1][0]` is `Integer[0]`)
+                let name = name.split('[').next().unwrap_or("").to_string();
+                Ok(Value::Type(self.type_named(&name, &keys, span)?))
+            }
+            _ => access_value(&target, &keys).map_err(|e| e.with_span(span)),
+        }
+    }
+}
+
+/// `target[keys]` for a non-type value.
+pub(crate) fn access_value(target: &Value, keys: &[Value]) -> Result<Value> {
+    match target {
+        Value::Array(a) => {
+            let slice = sequence(a.len(), keys, "Array")?;
+            Ok(match slice {
+                Slice::One(Some(i)) => a[i].clone(),
+                Slice::One(None) => Value::Undef,
+                Slice::Range(r) => Value::array(a[r].to_vec()),
+            })
+        }
+        Value::String(s) => {
+            let chars: Vec<char> = s.chars().collect();
+            let slice = sequence(chars.len(), keys, "String")?;
+            Ok(Value::string(match slice {
+                Slice::One(Some(i)) => chars[i].to_string(),
+                Slice::One(None) => String::new(),
+                Slice::Range(r) => chars[r].iter().collect(),
+            }))
+        }
+        Value::Hash(h) => match keys {
+            [] => Err(Error::evaluation(
+                "Hash supports [] with one or more arguments. Got 0",
+            )),
+            [k] => Ok(h.get(k).cloned().unwrap_or(Value::Undef)),
+            ks => Ok(Value::array(
+                ks.iter().filter_map(|k| h.get(k).cloned()).collect(),
+            )),
+        },
+        other => Err(Error::evaluation(format!(
+            "Operator '[]' is not applicable to {}.",
+            super::ops::a_type_name(other)
+        ))),
+    }
+}
+
+enum Slice {
+    One(Option<usize>),
+    Range(std::ops::Range<usize>),
+}
+
+fn index_arg(v: &Value) -> Result<i64> {
+    match super::to_number(v)? {
+        Value::Integer(i) => Ok(i),
+        Value::Float(f) => Ok(f as i64),
+        _ => unreachable!("to_number gives numbers"),
+    }
+}
+
+/// Resolve `[index]` or `[start, count]` over a sequence of `len` items.
+fn sequence(len: usize, keys: &[Value], what: &str) -> Result<Slice> {
+    let len_i = len as i64;
+    match keys {
+        [k] => {
+            let mut i = index_arg(k)?;
+            if i < 0 {
+                i += len_i;
+            }
+            Ok(Slice::One(if (0..len_i).contains(&i) {
+                Some(i as usize)
+            } else {
+                None
+            }))
+        }
+        [s, c] => {
+            let mut start = index_arg(s)?;
+            let count = index_arg(c)?;
+            if start < 0 {
+                start += len_i;
+                if start < 0 {
+                    return Ok(Slice::Range(0..0));
+                }
+            }
+            if start >= len_i {
+                return Ok(Slice::Range(0..0));
+            }
+            let end = if count < 0 {
+                len_i + count + 1
+            } else {
+                start.saturating_add(count).min(len_i)
+            };
+            let end = end.clamp(start, len_i);
+            Ok(Slice::Range(start as usize..end as usize))
+        }
+        _ => Err(Error::evaluation(format!(
+            "{what} supports [] with one or two arguments. Got {}",
+            keys.len()
+        ))),
+    }
+}

@@ -1,0 +1,357 @@
+//! Conversions: truthiness, the string-to-number conversion arithmetic
+//! applies, and the conversions the type constructors `Integer(...)`,
+//! `Float(...)`, `Numeric(...)`, `Boolean(...)`, `Array(...)` and `Hash(...)` make.
+
+use super::text::interpolate;
+use crate::error::{Error, Result};
+use crate::types::calc::infer_generic;
+use crate::values::{Value, ValueMap};
+
+/// Puppet truthiness: only `undef` and `false` are false.
+pub fn truthy(v: &Value) -> bool {
+    !matches!(v, Value::Undef | Value::Boolean(false))
+}
+
+/// A number for arithmetic: numbers as they are, strings holding a number
+/// converted (decimal, `0x` hex, `0` octal, float), anything else an error.
+pub fn to_number(v: &Value) -> Result<Value> {
+    match v {
+        Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
+        Value::String(s) => parse_number(s.trim(), false).ok_or_else(|| not_numeric(v)),
+        _ => Err(not_numeric(v)),
+    }
+}
+
+fn not_numeric(v: &Value) -> Error {
+    Error::evaluation(format!(
+        "The value '{}' cannot be converted to Numeric.",
+        interpolate(v)
+    ))
+}
+
+/// Parse `s` as a number: optional sign, then hex (`0x`), binary (`0b`, only
+/// when `binary`), octal (leading `0`), decimal, or a float.
+pub(crate) fn parse_number(s: &str, binary: bool) -> Option<Value> {
+    let (neg, body) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let int = |digits: &str, radix: u32| -> Option<Value> {
+        if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
+        }
+        let m = i128::from_str_radix(digits, radix).ok()?;
+        let v = if neg { -m } else { m };
+        i64::try_from(v).ok().map(Value::Integer)
+    };
+    let lower = body.to_ascii_lowercase();
+    if let Some(hex) = lower.strip_prefix("0x") {
+        return int(hex, 16);
+    }
+    if let Some(bin) = lower.strip_prefix("0b") {
+        return if binary { int(bin, 2) } else { None };
+    }
+    if body.len() > 1 && body.starts_with('0') && body.bytes().all(|b| b.is_ascii_digit()) {
+        return int(&body[1..], 8);
+    }
+    if !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit()) {
+        return int(body, 10);
+    }
+    if is_float_text(body) {
+        let f: f64 = body.parse().ok()?;
+        return Some(Value::Float(if neg { -f } else { f }));
+    }
+    None
+}
+
+/// `digits [. digits] [e [sign] digits]` with a fraction or exponent.
+fn is_float_text(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i > start
+    };
+    if !digits(&mut i) {
+        return false;
+    }
+    let mut special = false;
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        if !digits(&mut i) {
+            return false;
+        }
+        special = true;
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        if !digits(&mut i) {
+            return false;
+        }
+        special = true;
+    }
+    special && i == b.len()
+}
+
+fn type_desc(v: &Value) -> String {
+    if v.is_undef() {
+        "Undef".to_string()
+    } else {
+        infer_generic(v).to_string()
+    }
+}
+
+fn cannot(func: &str, v: &Value, target: &str) -> Error {
+    match v {
+        Value::String(s) => Error::evaluation(format!(
+            "'{func}' The string '{s}' cannot be converted to {target}"
+        )),
+        _ => Error::evaluation(format!(
+            "'{func}' Value of type {} cannot be converted to {target}",
+            type_desc(v)
+        )),
+    }
+}
+
+/// `Integer.new(value, radix)` (radix `None` or `default` detects the prefix).
+pub(crate) fn new_integer(args: &[Value]) -> Result<Value> {
+    let (from, radix) = match args {
+        [Value::Hash(h)] => (
+            h.get(&Value::from("from")).cloned().unwrap_or(Value::Undef),
+            h.get(&Value::from("radix")).cloned(),
+        ),
+        [v] => (v.clone(), None),
+        [v, r] | [v, r, _] => (v.clone(), Some(r.clone())),
+        _ => {
+            return Err(Error::evaluation(format!(
+                "'new' expects between 1 and 3 arguments, got {}",
+                if args.is_empty() {
+                    "none".to_string()
+                } else {
+                    args.len().to_string()
+                }
+            )))
+        }
+    };
+    match &from {
+        Value::Integer(_) => Ok(from),
+        Value::Float(f) => Ok(Value::Integer(f.trunc() as i64)),
+        Value::Boolean(b) => Ok(Value::Integer(*b as i64)),
+        Value::String(s) => {
+            let radix = match radix {
+                None | Some(Value::Default) | Some(Value::Undef) => None,
+                Some(Value::Integer(r @ (2 | 8 | 10 | 16))) => Some(r as u32),
+                Some(r) => {
+                    return Err(Error::evaluation(format!(
+                    "'new' parameter 'radix' expects a value of type Default or Integer, got {}",
+                    type_desc(&r)
+                )))
+                }
+            };
+            let Some((neg, body)) = integer_text(s) else {
+                return Err(cannot("new", &from, "Integer"));
+            };
+            let lower = body.to_ascii_lowercase();
+            let (detected, digits) = if let Some(h) = lower.strip_prefix("0x") {
+                (16, h)
+            } else if let Some(b) = lower.strip_prefix("0b") {
+                (2, b)
+            } else if lower.len() > 1 && lower.starts_with('0') {
+                (8, &lower[1..])
+            } else {
+                (10, lower.as_str())
+            };
+            let r = match radix {
+                None => detected,
+                Some(r) if detected == 16 || detected == 2 => {
+                    if r != detected {
+                        return Err(invalid_integer(s));
+                    }
+                    r
+                }
+                Some(r) => r,
+            };
+            let digits = if r == 8 || (r != detected && detected == 8) {
+                &lower
+            } else {
+                digits
+            };
+            if !digits.chars().all(|c| c.is_digit(r)) {
+                return Err(invalid_integer(s));
+            }
+            let m = i128::from_str_radix(digits, r).map_err(|_| invalid_integer(s))?;
+            i64::try_from(if neg { -m } else { m })
+                .map(Value::Integer)
+                .map_err(|_| invalid_integer(s))
+        }
+        _ => Err(cannot("new", &from, "Integer")),
+    }
+}
+
+/// The reference's `Ruby Integer()` complaint about `s`.
+fn invalid_integer(s: &str) -> Error {
+    Error::evaluation(format!("invalid value for Integer(): \"{s}\""))
+}
+
+/// Split a constructor's integer text into sign and body: an optional sign,
+/// optional whitespace, then a `0x` hex, `0b` binary or decimal digit run; no
+/// trailing whitespace.
+fn integer_text(s: &str) -> Option<(bool, &str)> {
+    let (neg, rest) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let body = rest.trim_start();
+    let lower = body.to_ascii_lowercase();
+    let ok = if let Some(h) = lower.strip_prefix("0x") {
+        !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit())
+    } else if let Some(b) = lower.strip_prefix("0b") {
+        !b.is_empty() && b.bytes().all(|b| b == b'0' || b == b'1')
+    } else {
+        !body.is_empty() && body.bytes().all(|b| b.is_ascii_digit())
+    };
+    ok.then_some((neg, body))
+}
+
+/// The text of a Float or Numeric constructor argument: leading whitespace is
+/// allowed, trailing is not.
+fn constructor_text(s: &str) -> Option<&str> {
+    if s.ends_with(char::is_whitespace) {
+        None
+    } else {
+        Some(s.trim_start())
+    }
+}
+
+/// `Float.new(value)`.
+pub(crate) fn new_float(args: &[Value]) -> Result<Value> {
+    let from = one_arg("new_float", args)?;
+    match from {
+        Value::Integer(i) => Ok(Value::Float(*i as f64)),
+        Value::Float(_) => Ok(from.clone()),
+        Value::Boolean(b) => Ok(Value::Float(if *b { 1.0 } else { 0.0 })),
+        Value::String(s) => {
+            let Some(t) = constructor_text(s) else {
+                return Err(cannot("new_float", from, "Float"));
+            };
+            let octal_like = t.trim_start_matches(['-', '+']).starts_with('0')
+                && !t.to_ascii_lowercase().contains(['x', 'b', '.', 'e']);
+            let n = if octal_like {
+                t.parse::<i64>().ok().map(Value::Integer)
+            } else {
+                parse_number(t, true)
+            };
+            match n {
+                Some(Value::Integer(i)) => Ok(Value::Float(i as f64)),
+                Some(f @ Value::Float(_)) => Ok(f),
+                _ => Err(cannot("new_float", from, "Float")),
+            }
+        }
+        _ => Err(cannot("new_float", from, "Float")),
+    }
+}
+
+/// `Numeric.new(value)`.
+pub(crate) fn new_numeric(args: &[Value]) -> Result<Value> {
+    let from = one_arg("new_numeric", args)?;
+    match from {
+        Value::Integer(_) | Value::Float(_) => Ok(from.clone()),
+        Value::Boolean(b) => Ok(Value::Integer(*b as i64)),
+        Value::String(s) => constructor_text(s)
+            .and_then(|t| parse_number(t, true))
+            .ok_or_else(|| cannot("new_numeric", from, "Numeric")),
+        _ => Err(cannot("new_numeric", from, "Numeric")),
+    }
+}
+
+/// `Boolean.new(value)`.
+pub(crate) fn new_boolean(args: &[Value]) -> Result<Value> {
+    let from = one_arg("new_boolean", args)?;
+    match from {
+        Value::Boolean(_) => Ok(from.clone()),
+        Value::Integer(i) => Ok(Value::Boolean(*i != 0)),
+        Value::Float(f) => Ok(Value::Boolean(*f != 0.0)),
+        Value::String(s) => match s.to_lowercase().as_str() {
+            "true" | "yes" | "y" => Ok(Value::Boolean(true)),
+            "false" | "no" | "n" => Ok(Value::Boolean(false)),
+            _ => Err(cannot("new_boolean", from, "Boolean")),
+        },
+        _ => Err(cannot("new_boolean", from, "Boolean")),
+    }
+}
+
+/// `Array.new(value, wrap)`.
+pub(crate) fn new_array(args: &[Value], limit: usize) -> Result<Value> {
+    let (from, wrap) = match args {
+        [v] => (v, false),
+        [v, w] => (v, super::truthy(w)),
+        _ => {
+            return Err(Error::evaluation(format!(
+                "'new_array' expects between 1 and 2 arguments, got {}",
+                args.len()
+            )))
+        }
+    };
+    if wrap {
+        return Ok(match from {
+            Value::Array(_) => from.clone(),
+            _ => Value::array(vec![from.clone()]),
+        });
+    }
+    match super::calls::iterate(from, limit) {
+        Some(items) => items.map(Value::array),
+        None => Err(cannot("new_array", from, "Array")),
+    }
+}
+
+/// `Hash.new(value)`: from a hash, a flat array of keys and values, or an array of pairs.
+pub(crate) fn new_hash(args: &[Value]) -> Result<Value> {
+    let from = one_arg("new_hash", args)?;
+    match from {
+        Value::Hash(_) => Ok(from.clone()),
+        Value::Array(a) => array_to_hash(a).map(Value::hash),
+        Value::Undef => Ok(Value::hash(ValueMap::new())),
+        _ => Err(Error::evaluation("odd number of arguments for Hash")),
+    }
+}
+
+/// An array as a hash: all pairs, or a flat list of keys and values.
+pub(crate) fn array_to_hash(a: &[Value]) -> Result<ValueMap> {
+    let mut out = ValueMap::new();
+    let pairs = !a.is_empty()
+        && a.iter()
+            .all(|x| matches!(x, Value::Array(p) if p.len() == 2));
+    if pairs {
+        for x in a {
+            if let Value::Array(p) = x {
+                out.insert(p[0].clone(), p[1].clone());
+            }
+        }
+        return Ok(out);
+    }
+    if a.len() % 2 != 0 {
+        return Err(Error::evaluation("odd number of arguments for Hash"));
+    }
+    for kv in a.chunks(2) {
+        out.insert(kv[0].clone(), kv[1].clone());
+    }
+    Ok(out)
+}
+
+fn one_arg<'a>(func: &str, args: &'a [Value]) -> Result<&'a Value> {
+    match args {
+        [v] => Ok(v),
+        _ => Err(Error::evaluation(format!(
+            "'{func}' expects 1 argument, got {}",
+            args.len()
+        ))),
+    }
+}
