@@ -42,6 +42,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "Regexp",
     "Resource",
     "RichData",
+    "RichDataKey",
     "Runtime",
     "Scalar",
     "ScalarData",
@@ -102,6 +103,7 @@ pub fn builtin_type(name: &str) -> Option<Type> {
         "Regexp" => tf::regexp_any(),
         "Resource" => tf::resource_any(),
         "RichData" => tf::rich_data(),
+        "RichDataKey" => tf::rich_data_key(),
         "Runtime" => tf::runtime_any(),
         "Scalar" => tf::scalar(),
         "ScalarData" => tf::scalar_data(),
@@ -271,7 +273,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
     }
     let t = match n {
         "Any" | "Undef" | "Default" | "Scalar" | "ScalarData" | "Numeric" | "Binary"
-        | "CatalogEntry" | "Data" | "RichData" | "SemVerRange" => {
+        | "CatalogEntry" | "Data" | "RichData" | "RichDataKey" | "SemVerRange" => {
             return Err(type_err(format!("Not a parameterized type <{n}>")))
         }
         "Deferred" => {
