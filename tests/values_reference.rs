@@ -7,29 +7,13 @@
 //! exactly except where the reference's message comes from its function
 //! dispatcher (multi-signature descriptions), where only the failure is compared.
 
+mod common;
+
+use common::unescape;
 use puppet_types::values::new::{new_binary, new_semver, new_uri};
 use puppet_types::values::semver_range::SemVerRange;
 use puppet_types::values::{SemVer, Timespan, Timestamp, Uri, Value, ValueMap};
 use std::fmt::Write;
-
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut it = s.chars();
-    while let Some(c) = it.next() {
-        if c == '\\' {
-            match it.next() {
-                Some('t') => out.push('\t'),
-                Some('n') => out.push('\n'),
-                Some('r') => out.push('\r'),
-                Some(o) => out.push(o),
-                None => out.push('\\'),
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
 
 fn rows(name: &str) -> Vec<Vec<String>> {
     let path = format!(
