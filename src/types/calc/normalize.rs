@@ -199,9 +199,9 @@ fn normalize_variant(types: Vec<Type>, depth: u32) -> Type {
         types = vec![factory::sem_ver(ranges)];
         types.extend(others);
     }
-    types = merge_ranges(types, int_bounds, true, int_type);
-    types = merge_floats(types);
-    types = merge_ranges(types, timespan_bounds, false, timespan_type);
+    types = merge_ranges(types, int_bounds, |hi, lo| hi + 1 == lo, int_type);
+    types = merge_ranges(types, float_bounds, |_, _| false, float_type);
+    types = merge_ranges(types, timespan_bounds, |_, _| false, timespan_type);
     if types.len() == 1 {
         return types.pop().expect("one");
     }
@@ -270,13 +270,27 @@ fn timespan_type(lo: i128, hi: i128) -> Type {
     Type::from_kind(TypeKind::Timespan(at(lo, i128::MIN), at(hi, i128::MAX)))
 }
 
-/// Merge the ranges (as found by `bounds`) that overlap, or touch when
-/// `adjacent` counts (Integers); the merged ranges come first.
-fn merge_ranges(
+/// Float bounds, unbounded ends as infinities.
+fn float_bounds(t: &Type) -> Option<(f64, f64)> {
+    match t.kind() {
+        TypeKind::Float(a, b) => Some((a.unwrap_or(f64::NEG_INFINITY), b.unwrap_or(f64::INFINITY))),
+        _ => None,
+    }
+}
+
+fn float_type(lo: f64, hi: f64) -> Type {
+    let f = |v: f64| (!v.is_infinite()).then_some(v);
+    Type::from_kind(TypeKind::Float(f(lo), f(hi)))
+}
+
+/// Merge the ranges (as found by `bounds`) that overlap, or that touch when
+/// `adjacent(hi, lo)` says so (only Integers: `hi + 1 == lo`); the merged
+/// ranges come first.
+fn merge_ranges<B: PartialOrd + Copy>(
     types: Vec<Type>,
-    bounds: impl Fn(&Type) -> Option<(i128, i128)>,
-    adjacent: bool,
-    build: impl Fn(i128, i128) -> Type,
+    bounds: impl Fn(&Type) -> Option<(B, B)>,
+    adjacent: impl Fn(B, B) -> bool,
+    build: impl Fn(B, B) -> Type,
 ) -> Vec<Type> {
     if types.iter().filter(|t| bounds(t).is_some()).count() < 2 {
         return types;
@@ -290,46 +304,18 @@ fn merge_ranges(
         for y in ranges.drain(..) {
             let (ylo, yhi) = bounds(&y).expect("range");
             let overlaps = !(hi < ylo || yhi < lo);
-            let touches = adjacent && (hi + 1 == ylo || yhi + 1 == lo);
-            if overlaps || touches {
-                lo = lo.min(ylo);
-                hi = hi.max(yhi);
+            if overlaps || adjacent(hi, ylo) || adjacent(yhi, lo) {
+                if ylo < lo {
+                    lo = ylo;
+                }
+                if yhi > hi {
+                    hi = yhi;
+                }
             } else {
                 unmerged.push(y);
             }
         }
         result.push(build(lo, hi));
-        ranges = unmerged;
-    }
-    result.extend(others);
-    result
-}
-
-fn merge_floats(types: Vec<Type>) -> Vec<Type> {
-    let bounds = |t: &Type| match t.kind() {
-        TypeKind::Float(a, b) => Some((a.unwrap_or(f64::NEG_INFINITY), b.unwrap_or(f64::INFINITY))),
-        _ => None,
-    };
-    if types.iter().filter(|t| bounds(t).is_some()).count() < 2 {
-        return types;
-    }
-    let (mut ranges, others): (Vec<Type>, Vec<Type>) =
-        types.into_iter().partition(|t| bounds(t).is_some());
-    let mut result = Vec::new();
-    while let Some(x) = ranges.pop() {
-        let (mut lo, mut hi) = bounds(&x).expect("float");
-        let mut unmerged = Vec::new();
-        for y in ranges.drain(..) {
-            let (ylo, yhi) = bounds(&y).expect("float");
-            if !(hi < ylo || yhi < lo) {
-                lo = lo.min(ylo);
-                hi = hi.max(yhi);
-            } else {
-                unmerged.push(y);
-            }
-        }
-        let f = |v: f64| if v.is_infinite() { None } else { Some(v) };
-        result.push(Type::from_kind(TypeKind::Float(f(lo), f(hi))));
         ranges = unmerged;
     }
     result.extend(others);
