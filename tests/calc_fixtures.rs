@@ -191,7 +191,8 @@ fn reference_describe_mismatch() {
         let v = &values[&row[1]];
         total += 1;
         let got = calc::describe_mismatch(&t, v, None).unwrap_or_default();
-        if got != row[2] {
+        let expected = unescape(&row[2]);
+        if got != expected {
             failures.push(format!(
                 "{}\t{}\tgot {got:?}, expected {:?}",
                 row[0], row[1], row[2]
@@ -199,4 +200,22 @@ fn reference_describe_mismatch() {
         }
     }
     report("describe", total, failures);
+}
+
+/// Undo the fixture escaping of `\\` and `\n`.
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }

@@ -14,7 +14,7 @@
 #   infer.txt       SOURCE <TAB> infer <TAB> infer_set <TAB> generalize(infer) <TAB> generalize(infer_set)
 #   generalize.txt  TYPE <TAB> generalize(TYPE)
 #   common.txt      A <TAB> B <TAB> common_type(A, B)
-#   describe.txt    TYPE <TAB> SOURCE <TAB> describe_mismatch('', TYPE, infer_set(value)), non-empty single-line ones
+#   describe.txt    TYPE <TAB> SOURCE <TAB> describe_mismatch('', TYPE, infer_set(value)), non-empty ones, with \\ and newlines escaped as \\\\ and \\n
 #
 # The wire form is a prefix notation with hex-encoded text so that the Rust
 # side can rebuild the value without a Puppet evaluator:
@@ -471,8 +471,8 @@ Puppet::Pal.in_tmp_environment('ref_calc', modulepath: [], facts: {}) do |pal|
         next unless ((ti * 7) + vi) % 5 == 0
         next if guard { t.instance?(v) } != false
         msg = guard { describer.describe_mismatch('', t, tc.infer_set(v)) }
-        next if msg.nil? || msg.empty? || msg.include?("\n") || msg.include?("\t")
-        describe << [st, sv, msg].join("\t")
+        next if msg.nil? || msg.empty? || msg.include?("\t")
+        describe << [st, sv, msg.gsub('\\') { '\\\\' }.gsub("\n") { '\\n' }].join("\t")
       end
     end
     write('describe.txt', describe)

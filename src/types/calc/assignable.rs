@@ -31,10 +31,16 @@ struct Guard {
     that_seen: Vec<usize>,
     this_rec: bool,
     that_rec: bool,
-    /// Checks made so far; a check past [`MAX_STEPS`] answers false, which bounds the
-    /// work on degenerate recursive aliases (`type L = Variant[L, L]`) that branch at
-    /// every level and would otherwise take exponential time.
+    /// (alias, other side) pairs on the current path: meeting one again means
+    /// no progress (a loop through aliases alone), which answers false.
+    path: Vec<(usize, usize)>,
+    /// Checks made so far; a check past [`MAX_STEPS`] answers false, a backstop
+    /// bounding the work on degenerate recursive aliases.
     steps: u32,
+}
+
+fn type_ptr(t: &Type) -> usize {
+    t.kind() as *const TypeKind as usize
 }
 
 /// The most sub-checks one top-level `assignable?` may make.
@@ -163,7 +169,18 @@ impl Guard {
                 if is_self_recursive(al) && self.add(al, true) {
                     true
                 } else {
-                    self.generic(a, b)
+                    // (When `b` is an alias too, its own step below decides.)
+                    let key = (alias_ptr(al), type_ptr(b));
+                    if matches!(b.kind(), K::Alias(_)) {
+                        self.generic(a, b)
+                    } else if self.path.contains(&key) {
+                        false
+                    } else {
+                        self.path.push(key);
+                        let r = self.generic(a, b);
+                        self.path.pop();
+                        r
+                    }
                 }
             }
             K::Variant(ts) => match b.kind() {
@@ -188,10 +205,17 @@ impl Guard {
                 if is_self_recursive(bl) && self.add(bl, false) {
                     return true;
                 }
-                match bl.resolved() {
+                let key = (type_ptr(a), alias_ptr(bl));
+                if self.path.contains(&key) {
+                    return false;
+                }
+                self.path.push(key);
+                let r = match bl.resolved() {
                     Some(r) => self.assignable(a, r),
                     None => false,
-                }
+                };
+                self.path.pop();
+                r
             }
             K::Variant(bs) => {
                 if matches!(a.kind(), K::Any) {

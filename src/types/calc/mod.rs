@@ -2,8 +2,24 @@
 //! common types, iteration and mismatch descriptions, behaving as Puppet 7's
 //! `TypeCalculator` does.
 //!
-//! Instance checks are generic over [`ValueView`] so the Ruby binding can walk
-//! Ruby objects in place; [`instance_of`] is the `Value` entry point.
+//! Instance checks, inference and mismatch descriptions are generic over
+//! [`ValueView`] so the Ruby binding can walk Ruby objects in place;
+//! [`instance_of`], [`infer`], [`infer_set`] and [`describe_mismatch`] are the
+//! `Value` entry points.
+//!
+//! | module | answers |
+//! | --- | --- |
+//! | `instance` | `instance?` (Struct keys, Tuple sizes, ranges, URI parts, aliases guarded) |
+//! | `assignable` | `assignable?` and type equality (`==` as mutual assignability) |
+//! | `infer` | `infer`, `infer_set`, `type(v, mode)` |
+//! | `generalize`, `normalize`, `common` | `generalize`, `normalize`, `common_type` |
+//! | `iterate` | `Iterable` rules and iterating `Integer[a, b]` / `Enum[...]` |
+//! | `describe` | `describe_mismatch` messages and the reference's `to_s` of a type |
+//! | `init` | `Init[T, args]` from the reference's `T.new` signatures |
+//!
+//! Conformance: `tests/calc_fixtures.rs` against `tests/fixtures/calc/`
+//! (regenerate with `ruby tools/ref_calc.rb`); speed: `cargo bench --bench calc`
+//! against `ruby tools/bench_calc_ref.rb`.
 
 pub mod assignable;
 pub mod common;

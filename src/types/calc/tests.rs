@@ -219,6 +219,24 @@ fn seed001_recursive_alias_terminates() {
     assert!(!instance_of(&lp, &Value::Integer(1)));
     assert!(is_assignable(&lp, &lp.clone()));
     let _ = is_assignable(&lp, &int(None, None));
+    // Mutually referring aliases with no real type, against everything.
+    let (x, y) = (
+        Arc::new(crate::types::TypeAlias::new("X")),
+        Arc::new(crate::types::TypeAlias::new("Y")),
+    );
+    let (tx, ty) = (t(K::Alias(x.clone())), t(K::Alias(y.clone())));
+    x.resolve(t(K::Variant(vec![ty.clone(), array(tx.clone())])));
+    y.resolve(t(K::Variant(vec![tx.clone(), ty.clone(), lp.clone()])));
+    for a in [&tx, &ty, &lp, &tree] {
+        for b in [&tx, &ty, &lp, &tree, data_type()] {
+            let _ = is_assignable(a, b);
+            let _ = common_type(a, b);
+            let _ = describe_types(a, b, "");
+        }
+        let _ = instance_of(a, &arr(vec![arr(vec![Value::Integer(1)])]));
+        let _ = normalize(a);
+        let _ = type_to_s(a);
+    }
 }
 
 #[test]
@@ -228,6 +246,9 @@ fn deep_nesting_is_bounded() {
         v = arr(vec![v]);
     }
     assert!(!instance_of(data_type(), &v));
+    let _ = infer(&v);
+    let _ = infer_set(&v);
+    assert!(describe_mismatch(data_type(), &v, None).is_some());
     // drop iteratively to avoid a recursive destructor overflow
     let mut cur = v;
     while let Value::Array(a) = cur {
