@@ -1,6 +1,6 @@
 //! `PuppetTypes::TypeParser`: type strings to `PuppetTypes::Type`s through
 //! [`crate::types::parse`]. The Ruby facade (`lib/puppet_types/type_parser.rb`)
-//! takes the keyword arguments and calls `__parse(source, aliases, type_references)`.
+//! takes the keyword arguments and calls `__parse(source, aliases, type_references, cache)`.
 //!
 //! A syntax error is a `PuppetTypes::ParseError` with `line` and `column`; an
 //! illegal parameter a `PuppetTypes::TypeError`.
@@ -16,6 +16,7 @@ fn parse(
     source: RString,
     aliases: Value,
     type_references: bool,
+    cache: bool,
 ) -> Result<Value, Error> {
     guard(ruby, || {
         let registry = if aliases.is_nil() {
@@ -41,7 +42,7 @@ fn parse(
                 &owned
             }
         };
-        let mut parser = TypeParser::new();
+        let mut parser = TypeParser::new().cached(cache);
         if let Some(r) = registry {
             parser = parser.with_aliases(&r.0);
         }
@@ -58,6 +59,6 @@ fn parse(
 /// Define `PuppetTypes::TypeParser.__parse`.
 pub fn init(_ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let m = module.define_module("TypeParser")?;
-    m.define_module_function("__parse", function!(parse, 3))?;
+    m.define_module_function("__parse", function!(parse, 4))?;
     Ok(())
 }
