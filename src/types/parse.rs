@@ -130,7 +130,11 @@ impl<'a> TypeParser<'a> {
             }
         }
         let expr = crate::syntax::parser::parse_type_expression(source)?;
-        let t = Interp { p: self, src: source }.type_of(&expr)?;
+        let t = Interp {
+            p: self,
+            src: source,
+        }
+        .type_of(&expr)?;
         if let Some(c) = cache {
             cache_put(c, source, &t);
         }
