@@ -3,9 +3,6 @@
 module PuppetTypes
   # Parses type expressions such as `Array[Integer[1, 10]]` into PuppetTypes::Type.
   module TypeParser
-    UNKNOWN_NAMES = %i[resource type_reference].freeze
-    private_constant :UNKNOWN_NAMES
-
     # Parse `source`. `aliases:` is a PuppetTypes::AliasRegistry whose names
     # resolve; `unknown_names:` says what another capitalised name means:
     # `:resource` (a resource type, as in the language: `Foo::Bar`) or
@@ -15,11 +12,14 @@ module PuppetTypes
     # illegal parameters. Results are cached by source text; `cache: false`
     # parses afresh (for benchmarks of the parser itself).
     def self.parse(source, aliases: nil, unknown_names: :resource, cache: true)
-      unless UNKNOWN_NAMES.include?(unknown_names)
-        raise PuppetTypes::ArgumentError, "unknown_names: expects :resource or :type_reference, got #{unknown_names.inspect}"
-      end
-
-      __parse(source, aliases, unknown_names == :type_reference, cache ? true : false)
+      type_references =
+        if unknown_names == :resource then false
+        elsif unknown_names == :type_reference then true
+        else
+          raise PuppetTypes::ArgumentError,
+                "unknown_names: expects :resource or :type_reference, got #{unknown_names.inspect}"
+        end
+      __parse(source, aliases, type_references, cache ? true : false)
     end
   end
 end
