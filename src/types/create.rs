@@ -65,7 +65,12 @@ pub const BUILTIN_NAMES: &[&str] = &[
 /// The canonical spelling of a built-in type name, matched case-insensitively.
 pub fn builtin_name(name: &str) -> Option<&'static str> {
     // Names are nearly always written canonically: try an exact match first.
-    if let Ok(i) = BUILTIN_NAMES.binary_search_by(|n| (*n).cmp(name)) {
+    // (comparing first bytes before whole names: most names differ there, and the
+    // order is still that of the sorted list)
+    let first = name.as_bytes().first().copied().unwrap_or(0);
+    let found = BUILTIN_NAMES
+        .binary_search_by(|n| n.as_bytes()[0].cmp(&first).then_with(|| (*n).cmp(name)));
+    if let Ok(i) = found {
         return Some(BUILTIN_NAMES[i]);
     }
     BUILTIN_NAMES

@@ -19,6 +19,7 @@ mod control;
 mod defs;
 mod expr;
 mod resource;
+mod single;
 mod stmt;
 mod text;
 
@@ -26,6 +27,8 @@ use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
+
+pub use single::parse_type_expression;
 
 /// How deep constructs may nest (brackets, blocks, operator chains, each counting
 /// a few levels) before parsing fails; this also bounds the depth of the tree.
