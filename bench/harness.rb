@@ -9,7 +9,8 @@
 #     w.gem { strings.each { |s| PuppetTypes::TypeParser.parse(s) } }
 #     w.reference { strings.each { |s| Reference.type_parser.parse(s) } }   # only run when puppet is installed
 #     w.check { ... }                                # optional: raise if the two disagree
-#   end
+#     w.variant('cached') { ... }                    # optional: another gem side, printed on its
+#   end                                              # own line against the same reference time
 #
 # Both sides run in this process, each repeated for at least BENCH_TIME seconds
 # (default 1.0) after a warm-up; the report gives CPU time per item and the ratio.
@@ -32,11 +33,13 @@ module Bench
       @target = target
       @definition = definition
       @items = 1
+      @variants = []
     end
 
     def gem(&block) = (@gem = block)
     def reference(&block) = (@reference = block)
     def check(&block) = (@check = block)
+    def variant(label, &block) = (@variants << [label, block])
 
     # Run the definition block (setup), then measure. Returns a result Hash.
     def run(min_time)
@@ -46,8 +49,9 @@ module Bench
       @check&.call
       gem_time = Bench.measure(min_time, &@gem)
       ref_time = (Bench.measure(min_time, &@reference) if @reference && Reference.available?)
+      variants = @variants.map { |label, block| [label, Bench.measure(min_time, &block) / items] }
       { name: name, items: items, gem: gem_time / items, reference: ref_time && ref_time / items,
-        target: target }
+        target: target, variants: variants }
     end
   end
 
@@ -108,6 +112,11 @@ module Bench
         puts format('%-28s %8d %14s %14s %10s %8s%s', r[:name], r[:items], human(r[:gem]),
                     r[:reference] ? human(r[:reference]) : '-', ratio ? format('%.1fx', ratio) : '-',
                     r[:target] ? "#{r[:target]}x" : '-', short ? '  BELOW TARGET' : '')
+        r[:variants].each do |label, t|
+          puts format('%-28s %8d %14s %14s %10s %8s', "  #{r[:name]} (#{label})", r[:items], human(t),
+                      r[:reference] ? human(r[:reference]) : '-',
+                      r[:reference] ? format('%.1fx', r[:reference] / t) : '-', '-')
+        end
         $stdout.flush
       end
       ok

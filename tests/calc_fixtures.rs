@@ -5,8 +5,10 @@
 //! `tests/fixtures/calc/divergences.txt`; each test prints its agreement count.
 
 mod calc_support;
+mod common;
 
 use calc_support::*;
+use common::unescape;
 use puppet_types::types::calc;
 use std::collections::HashSet;
 
@@ -200,22 +202,4 @@ fn reference_describe_mismatch() {
         }
     }
     report("describe", total, failures);
-}
-
-/// Undo the fixture escaping of `\\` and `\n`.
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                Some('n') => out.push('\n'),
-                Some(other) => out.push(other),
-                None => out.push('\\'),
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }

@@ -6,33 +6,14 @@
 //! what the reference prints for the alias (`Name = <expansion>`) and for its
 //! resolved type.
 
+mod common;
+
+use common::unescape;
 use puppet_types::types::aliases::AliasRegistry;
 use puppet_types::types::parse::{parse, parse_with_aliases};
 use puppet_types::types::TypeKind;
 
 const ALIASES: &str = include_str!("fixtures/types/aliases.tsv");
-
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut it = s.chars();
-    while let Some(c) = it.next() {
-        if c == '\\' {
-            match it.next() {
-                Some('t') => out.push('\t'),
-                Some('n') => out.push('\n'),
-                Some('\\') => out.push('\\'),
-                Some(o) => {
-                    out.push('\\');
-                    out.push(o)
-                }
-                None => out.push('\\'),
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
 
 fn modules_dir() -> String {
     format!(

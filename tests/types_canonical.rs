@@ -11,6 +11,9 @@
 //! are skipped, and rows where the reference crashes with a Ruby internal
 //! error (NoMethodError, TypeError) only require that we report an error.
 
+mod common;
+
+use common::unescape;
 use puppet_types::types::parse::{parse, TypeParser, UnknownNames};
 use puppet_types::ErrorKind;
 
@@ -53,28 +56,6 @@ fn divergence(input: &str, expected: &str) -> Option<&'static str> {
         return Some("a Timespan built from a Ruby Float prints its raw nanoseconds");
     }
     None
-}
-
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut it = s.chars();
-    while let Some(c) = it.next() {
-        if c == '\\' {
-            match it.next() {
-                Some('t') => out.push('\t'),
-                Some('n') => out.push('\n'),
-                Some('\\') => out.push('\\'),
-                Some(o) => {
-                    out.push('\\');
-                    out.push(o)
-                }
-                None => out.push('\\'),
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 struct Row {

@@ -167,3 +167,39 @@ fn seed001_type_equality_as_the_reference() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// The reference prints an unsized `Array[Unit]` (generalising `[]` gives it)
+/// with its element type; only a size of exactly 0 prints as `Array[0, 0]`.
+#[test]
+fn seed001_unit_collections_print_by_size() {
+    assert_eq!(tf::array_of(tf::unit()).to_string(), "Array[Unit]");
+    assert_eq!(
+        tf::hash_kv(tf::unit(), tf::unit()).to_string(),
+        "Hash[Unit, Unit]"
+    );
+    assert_eq!(tf::array_empty().to_string(), "Array[0, 0]");
+    assert_eq!(tf::hash_empty().to_string(), "Hash[0, 0]");
+    assert_eq!(
+        tf::array_of_size(tf::integer(), Some(0), Some(0))
+            .unwrap()
+            .to_string(),
+        "Array[0, 0]"
+    );
+}
+
+/// `RichDataKey` is a built-in alias of the reference's TypeParser, printed
+/// by name and not parameterisable.
+#[test]
+fn seed000_rich_data_key_is_builtin() {
+    let t = create("RichDataKey", &[]).unwrap();
+    let TypeKind::Alias(a) = t.kind() else {
+        panic!("RichDataKey is not an alias: {t}")
+    };
+    assert_eq!(t.to_string(), "RichDataKey");
+    assert_eq!(
+        a.resolved().unwrap().to_string(),
+        "Variant[String, Numeric]"
+    );
+    let e = create("RichDataKey", &[Value::Integer(1)]).unwrap_err();
+    assert_eq!(e.message, "Not a parameterized type <RichDataKey>");
+}

@@ -7,29 +7,13 @@
 //! exactly except where the reference's message comes from its function
 //! dispatcher (multi-signature descriptions), where only the failure is compared.
 
+mod common;
+
+use common::unescape;
 use puppet_types::values::new::{new_binary, new_semver, new_uri};
 use puppet_types::values::semver_range::SemVerRange;
 use puppet_types::values::{SemVer, Timespan, Timestamp, Uri, Value, ValueMap};
 use std::fmt::Write;
-
-fn unescape(s: &str) -> String {
-    let mut out = String::new();
-    let mut it = s.chars();
-    while let Some(c) = it.next() {
-        if c == '\\' {
-            match it.next() {
-                Some('t') => out.push('\t'),
-                Some('n') => out.push('\n'),
-                Some('r') => out.push('\r'),
-                Some(o) => out.push(o),
-                None => out.push('\\'),
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
 
 fn rows(name: &str) -> Vec<Vec<String>> {
     let path = format!(
@@ -95,11 +79,13 @@ fn err<T>(r: puppet_types::error::Result<T>) -> Result<T, String> {
     r.map_err(|e| e.message)
 }
 
+fn semver_parse(i: &[String]) -> Answer {
+    err(SemVer::parse(&i[0])).map(|v| v.to_string())
+}
+
 #[test]
 fn ref_semver_parse() {
-    check("semver_parse", true, |i| {
-        err(SemVer::parse(&i[0])).map(|v| v.to_string())
-    });
+    check("semver_parse", true, semver_parse);
 }
 
 #[test]
@@ -159,19 +145,23 @@ fn show_range(r: &SemVerRange) -> String {
     )
 }
 
+fn range_parse(i: &[String]) -> Answer {
+    err(SemVerRange::parse(&i[0])).map(|r| show_range(&r))
+}
+
 #[test]
 fn ref_range_parse() {
-    check("range_parse", true, |i| {
-        err(SemVerRange::parse(&i[0])).map(|r| show_range(&r))
-    });
+    check("range_parse", true, range_parse);
+}
+
+fn range_include(i: &[String]) -> Answer {
+    let r = SemVerRange::parse(&i[0]).unwrap();
+    Ok(r.includes(&SemVer::parse(&i[1]).unwrap()).to_string())
 }
 
 #[test]
 fn ref_range_include() {
-    check("range_include", true, |i| {
-        let r = SemVerRange::parse(&i[0]).unwrap();
-        Ok(r.includes(&SemVer::parse(&i[1]).unwrap()).to_string())
-    });
+    check("range_include", true, range_include);
 }
 
 #[test]
@@ -206,11 +196,13 @@ fn ref_semver_type_merge() {
     });
 }
 
+fn timespan_format(i: &[String]) -> Answer {
+    err(Timespan::new(i[0].parse().unwrap()).format(&i[1]))
+}
+
 #[test]
 fn ref_timespan_format() {
-    check("timespan_format", true, |i| {
-        err(Timespan::new(i[0].parse().unwrap()).format(&i[1]))
-    });
+    check("timespan_format", true, timespan_format);
 }
 
 fn format_list(s: &str) -> Option<Vec<&str>> {
@@ -247,23 +239,25 @@ fn ref_timestamp_parse() {
     });
 }
 
+fn binary(i: &[String]) -> Answer {
+    let mut args = vec![Value::from(i[0].as_str())];
+    if !i[1].is_empty() {
+        args.push(Value::from(i[1].as_str()));
+    }
+    err(new_binary(&args)).map(|b| {
+        format!(
+            "{} | {} | {} | {}",
+            b,
+            b.len(),
+            b.to_base64_lines(),
+            b.to_base64_urlsafe()
+        )
+    })
+}
+
 #[test]
 fn ref_binary() {
-    check("binary", false, |i| {
-        let mut args = vec![Value::from(i[0].as_str())];
-        if !i[1].is_empty() {
-            args.push(Value::from(i[1].as_str()));
-        }
-        err(new_binary(&args)).map(|b| {
-            format!(
-                "{} | {} | {} | {}",
-                b,
-                b.len(),
-                b.to_base64_lines(),
-                b.to_base64_urlsafe()
-            )
-        })
-    });
+    check("binary", false, binary);
 }
 
 fn ruby_inspect(s: &Option<String>) -> String {
@@ -290,19 +284,23 @@ fn show_uri(u: &Uri) -> String {
     )
 }
 
+fn uri_parse(i: &[String]) -> Answer {
+    err(Uri::parse(&i[0])).map(|u| show_uri(&u))
+}
+
 #[test]
 fn ref_uri_parse() {
-    check("uri_parse", true, |i| {
-        err(Uri::parse(&i[0])).map(|u| show_uri(&u))
-    });
+    check("uri_parse", true, uri_parse);
+}
+
+fn uri_merge(i: &[String]) -> Answer {
+    let base = Uri::parse(&i[0]).unwrap();
+    err(Uri::parse(&i[1]).and_then(|r| base.merge(&r))).map(|u| u.to_string())
 }
 
 #[test]
 fn ref_uri_merge() {
-    check("uri_merge", true, |i| {
-        let base = Uri::parse(&i[0]).unwrap();
-        err(Uri::parse(&i[1]).and_then(|r| base.merge(&r))).map(|u| u.to_string())
-    });
+    check("uri_merge", true, uri_merge);
 }
 
 #[test]
@@ -516,24 +514,17 @@ fn ref_constructors() {
 
 #[test]
 fn ref_range_parse_random() {
-    check("range_parse_random", true, |i| {
-        err(SemVerRange::parse(&i[0])).map(|r| show_range(&r))
-    });
+    check("range_parse_random", true, range_parse);
 }
 
 #[test]
 fn ref_range_include_random() {
-    check("range_include_random", true, |i| {
-        let r = SemVerRange::parse(&i[0]).unwrap();
-        Ok(r.includes(&SemVer::parse(&i[1]).unwrap()).to_string())
-    });
+    check("range_include_random", true, range_include);
 }
 
 #[test]
 fn ref_timespan_format_random() {
-    check("timespan_format_random", true, |i| {
-        err(Timespan::new(i[0].parse().unwrap()).format(&i[1]))
-    });
+    check("timespan_format_random", true, timespan_format);
 }
 
 #[test]
@@ -543,45 +534,28 @@ fn ref_timespan_parse_random() {
     });
 }
 
+fn timestamp_parse_one_format(i: &[String]) -> Answer {
+    err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, None)).map(|t| t.nanos.to_string())
+}
+
 #[test]
 fn ref_timestamp_parse_odd() {
-    check("timestamp_parse_odd", true, |i| {
-        err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, None))
-            .map(|t| t.nanos.to_string())
-    });
+    check("timestamp_parse_odd", true, timestamp_parse_one_format);
 }
 
 #[test]
 fn ref_uri_parse_random() {
-    check("uri_parse_random", true, |i| {
-        err(Uri::parse(&i[0])).map(|u| show_uri(&u))
-    });
+    check("uri_parse_random", true, uri_parse);
 }
 
 #[test]
 fn ref_binary_random() {
-    check("binary_random", false, |i| {
-        let mut args = vec![Value::from(i[0].as_str())];
-        if !i[1].is_empty() {
-            args.push(Value::from(i[1].as_str()));
-        }
-        err(new_binary(&args)).map(|b| {
-            format!(
-                "{} | {} | {} | {}",
-                b,
-                b.len(),
-                b.to_base64_lines(),
-                b.to_base64_urlsafe()
-            )
-        })
-    });
+    check("binary_random", false, binary);
 }
 
 #[test]
 fn ref_semver_parse_random() {
-    check("semver_parse_random", true, |i| {
-        err(SemVer::parse(&i[0])).map(|v| v.to_string())
-    });
+    check("semver_parse_random", true, semver_parse);
 }
 
 #[test]
@@ -593,16 +567,10 @@ fn ref_timestamp_format_far() {
 
 #[test]
 fn ref_timestamp_parse_random() {
-    check("timestamp_parse_random", true, |i| {
-        err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, None))
-            .map(|t| t.nanos.to_string())
-    });
+    check("timestamp_parse_random", true, timestamp_parse_one_format);
 }
 
 #[test]
 fn ref_uri_merge_random() {
-    check("uri_merge_random", true, |i| {
-        let base = Uri::parse(&i[0]).unwrap();
-        err(Uri::parse(&i[1]).and_then(|r| base.merge(&r))).map(|u| u.to_string())
-    });
+    check("uri_merge_random", true, uri_merge);
 }

@@ -42,7 +42,7 @@ fn parse(
                 &owned
             }
         };
-        let mut parser = TypeParser::new();
+        let mut parser = TypeParser::new().cached(cache);
         if let Some(r) = registry {
             parser = parser.with_aliases(&r.0);
         }

@@ -144,8 +144,6 @@ struct Checker<'a> {
     source: &'a str,
 }
 
-/// The position the reference reports for a node.
-
 /// The reference's label for a node (`ModelLabelProvider`).
 pub fn label(e: &Expr) -> String {
     use ExprKind as K;

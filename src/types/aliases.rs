@@ -220,7 +220,7 @@ impl AliasRegistry {
                 def.name
             )));
         }
-        node.resolve(super::normalize::normalize(&body));
+        node.resolve(super::calc::normalize(&body));
         Ok(Some(alias_type))
     }
 }

@@ -10,6 +10,7 @@
 use super::factory::{self as tf, KeyMode};
 use super::model::{IntRange, RuntimeName, Type, TypeKind};
 use crate::error::{Error, Result};
+use crate::values::new::kind_name;
 use crate::values::{Regexp, Value};
 use std::fmt::Write;
 use std::sync::Arc;
@@ -42,6 +43,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "Regexp",
     "Resource",
     "RichData",
+    "RichDataKey",
     "Runtime",
     "Scalar",
     "ScalarData",
@@ -63,7 +65,12 @@ pub const BUILTIN_NAMES: &[&str] = &[
 /// The canonical spelling of a built-in type name, matched case-insensitively.
 pub fn builtin_name(name: &str) -> Option<&'static str> {
     // Names are nearly always written canonically: try an exact match first.
-    if let Ok(i) = BUILTIN_NAMES.binary_search_by(|n| (*n).cmp(name)) {
+    // (comparing first bytes before whole names: most names differ there, and the
+    // order is still that of the sorted list)
+    let first = name.as_bytes().first().copied().unwrap_or(0);
+    let found = BUILTIN_NAMES
+        .binary_search_by(|n| n.as_bytes()[0].cmp(&first).then_with(|| (*n).cmp(name)));
+    if let Ok(i) = found {
         return Some(BUILTIN_NAMES[i]);
     }
     BUILTIN_NAMES
@@ -102,6 +109,7 @@ pub fn builtin_type(name: &str) -> Option<Type> {
         "Regexp" => tf::regexp_any(),
         "Resource" => tf::resource_any(),
         "RichData" => tf::rich_data(),
+        "RichDataKey" => tf::rich_data_key(),
         "Runtime" => tf::runtime_any(),
         "Scalar" => tf::scalar(),
         "ScalarData" => tf::scalar_data(),
@@ -228,36 +236,11 @@ fn type_err(msg: impl Into<String>) -> CreateError {
     CreateError::Other(Error::type_error(msg))
 }
 
-/// A Puppet-ish class name of a value for messages.
-pub fn value_class(v: &Value) -> &'static str {
-    match v {
-        Value::Undef => "Undef",
-        Value::Default => "Default",
-        Value::Boolean(_) => "Boolean",
-        Value::Integer(_) => "Integer",
-        Value::Float(_) => "Float",
-        Value::String(_) => "String",
-        Value::Regexp(_) => "Regexp",
-        Value::Array(_) => "Array",
-        Value::Hash(_) => "Hash",
-        Value::Type(_) => "Type",
-        Value::SemVer(_) => "SemVer",
-        Value::SemVerRange(_) => "SemVerRange",
-        Value::Timespan(_) => "Timespan",
-        Value::Timestamp(_) => "Timestamp",
-        Value::Binary(_) => "Binary",
-        Value::Uri(_) => "URI",
-        Value::Sensitive(_) => "Sensitive",
-        Value::Deferred(_) => "Deferred",
-        Value::Runtime(_) => "Runtime",
-    }
-}
-
 /// A value's kind for messages, naming the type for a type (`Type[Integer]`).
 pub fn value_desc(v: &Value) -> String {
     match v {
         Value::Type(t) => format!("Type[{}]", t.to_name_string()),
-        v => value_class(v).to_string(),
+        v => kind_name(v).to_string(),
     }
 }
 
@@ -271,7 +254,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
     }
     let t = match n {
         "Any" | "Undef" | "Default" | "Scalar" | "ScalarData" | "Numeric" | "Binary"
-        | "CatalogEntry" | "Data" | "RichData" | "SemVerRange" => {
+        | "CatalogEntry" | "Data" | "RichData" | "RichDataKey" | "SemVerRange" => {
             return Err(type_err(format!("Not a parameterized type <{n}>")))
         }
         "Deferred" => {
@@ -315,7 +298,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
                 v => {
                     return Err(type_err(format!(
                         "Regexp parameter must be a Regexp or a String, got {}",
-                        value_class(v)
+                        kind_name(v)
                     )))
                 }
             }
@@ -381,7 +364,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
                 v => {
                     return Err(type_err(format!(
                         "Class parameter must be a class name String, got {}",
-                        value_class(v)
+                        kind_name(v)
                     )))
                 }
             }
@@ -570,7 +553,7 @@ fn create_pattern(params: &[Value]) -> CResult<Type> {
             v => {
                 return Err(type_err(format!(
                     "Only String, Regexp, Pattern-Type, and Regexp-Type are allowed: got '{}",
-                    value_class(v)
+                    kind_name(v)
                 )))
             }
         }
@@ -698,7 +681,7 @@ fn create_resource(type_name: &Value, title: Option<&Value>) -> CResult<Type> {
         v => {
             return Err(type_err(format!(
                 "The type name cannot be a {}",
-                value_class(v)
+                kind_name(v)
             )))
         }
     };
@@ -744,7 +727,7 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
         v => {
             return Err(type_err(format!(
                 "Runtime 'name_or_pattern' has wrong type, expects a value of type String or Tuple, got {}",
-                value_class(v)
+                kind_name(v)
             )))
         }
     };
@@ -793,7 +776,7 @@ fn struct_key(k: &Value) -> CResult<(Arc<str>, KeyMode)> {
         }
         v => Err(type_err(format!(
             "Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {}",
-            value_class(v)
+            kind_name(v)
         ))),
     }
 }

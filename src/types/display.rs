@@ -243,6 +243,13 @@ fn write_size(f: &mut W<'_>, r: &IntRange) -> fmt::Result {
     Ok(())
 }
 
+/// True for a size range admitting only 0: such an Array or Hash prints as
+/// `Array[0, 0]`/`Hash[0, 0]` whatever its element types (an unsized
+/// `Array[Unit]`, as generalising `[]` gives, prints its element type).
+fn is_empty_size(size: &Option<IntRange>) -> bool {
+    matches!(size, Some(r) if r.from.unwrap_or(0) <= 0 && r.to == Some(0))
+}
+
 /// Write `Name[p1, p2, ...]` with a closure writing the parameters.
 fn bracket(
     f: &mut W<'_>,
@@ -499,7 +506,7 @@ fn write_type_inner(f: &mut W<'_>, t: &Type) -> fmt::Result {
         K::Collection(None) => f.write_str("Collection"),
         K::Collection(Some(r)) => bracket(f, "Collection", |f| write_size(f, r)),
         K::Array { element, size } => {
-            if matches!(element.kind(), K::Unit) {
+            if is_empty_size(size) {
                 return f.write_str("Array[0, 0]");
             }
             if size.is_none() && matches!(element.kind(), K::Any) {
@@ -515,7 +522,7 @@ fn write_type_inner(f: &mut W<'_>, t: &Type) -> fmt::Result {
             })
         }
         K::Hash { key, value, size } => {
-            if matches!(key.kind(), K::Unit) {
+            if is_empty_size(size) {
                 return f.write_str("Hash[0, 0]");
             }
             if size.is_none() && matches!(key.kind(), K::Any) && matches!(value.kind(), K::Any) {

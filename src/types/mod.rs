@@ -7,7 +7,6 @@ pub mod create;
 pub mod display;
 pub mod factory;
 pub mod model;
-pub mod normalize;
 pub mod parse;
 pub mod rich;
 pub mod rich_create;

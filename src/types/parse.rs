@@ -129,8 +129,12 @@ impl<'a> TypeParser<'a> {
                 return Ok(t);
             }
         }
-        let program = crate::syntax::parser::parse_syntax(source, false)?;
-        let t = self.interpret(&program, &program.body)?;
+        let expr = crate::syntax::parser::parse_type_expression(source)?;
+        let t = Interp {
+            p: self,
+            src: source,
+        }
+        .type_of(&expr)?;
         if let Some(c) = cache {
             cache_put(c, source, &t);
         }
@@ -139,18 +143,24 @@ impl<'a> TypeParser<'a> {
 
     /// Interpret an already parsed expression of `program` as a type.
     pub fn interpret(&self, program: &Program, e: &Expr) -> Result<Type> {
-        Interp { p: self, program }.type_of(e)
+        Interp {
+            p: self,
+            src: &program.source,
+        }
+        .type_of(e)
     }
 }
 
+/// Interpretation of the tree of one source text.
 struct Interp<'p, 'a> {
     p: &'p TypeParser<'a>,
-    program: &'p Program,
+    /// The source text the tree's spans point into.
+    src: &'p str,
 }
 
 impl Interp<'_, '_> {
     fn text(&self, e: &Expr) -> &str {
-        self.program.text(e.span)
+        self.src.get(e.span.range()).unwrap_or("")
     }
 
     fn invalid(&self, e: &Expr) -> Error {

@@ -2,10 +2,11 @@
 //! `Timespan[from, to]`, `Timestamp[from, to]` and `URI[string or hash]`.
 //! Strings are parsed with the rich values' own parsers.
 
-use super::create::{value_class, value_desc, CreateError};
+use super::create::{value_desc, CreateError};
 use super::factory as tf;
 use super::model::Type;
 use crate::error::Error;
+use crate::values::new::kind_name;
 use crate::values::uri::UriPart;
 use crate::values::{SemVerRange, Timespan, Timestamp, Uri, Value, ValueMap};
 
@@ -25,7 +26,7 @@ pub fn sem_ver(params: &[Value]) -> CResult<Type> {
             v => {
                 return Err(err(format!(
                     "SemVer parameters must be version range Strings or SemVerRange values, got {}",
-                    value_class(v)
+                    kind_name(v)
                 )))
             }
         }
@@ -74,22 +75,13 @@ fn timespan_param(v: &Value) -> CResult<Option<Timespan>> {
 fn timespan_from_hash(m: &ValueMap) -> CResult<Timespan> {
     let mut f = [0i64; 7];
     let mut negative = false;
-    const KEYS: [&str; 7] = [
-        "days",
-        "hours",
-        "minutes",
-        "seconds",
-        "milliseconds",
-        "microseconds",
-        "nanoseconds",
-    ];
     for (k, v) in m.iter() {
         let key = k.as_str().unwrap_or("");
         if key == "negative" {
             negative = matches!(v, Value::Boolean(true));
             continue;
         }
-        match (KEYS.iter().position(|n| *n == key), v) {
+        match (Timespan::FIELD_NAMES.iter().position(|n| *n == key), v) {
             (Some(i), Value::Integer(n)) => f[i] = *n,
             _ => {
                 return Err(err(format!(

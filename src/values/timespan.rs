@@ -62,6 +62,19 @@ pub fn float_to_i128(f: f64) -> Result<i128> {
 }
 
 impl Timespan {
+    /// The names of the fields of [`Timespan::from_fields`] (after `negative`),
+    /// largest unit first, as the reference's `Timespan.new` arguments and
+    /// `Timespan[{...}]` hash keys spell them.
+    pub const FIELD_NAMES: [&'static str; 7] = [
+        "days",
+        "hours",
+        "minutes",
+        "seconds",
+        "milliseconds",
+        "microseconds",
+        "nanoseconds",
+    ];
+
     /// A timespan of `nanos` nanoseconds.
     pub fn new(nanos: i128) -> Timespan {
         Timespan { nanos }

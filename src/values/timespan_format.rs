@@ -306,50 +306,24 @@ impl TimespanFormat {
                     total,
                 } => {
                     let w = width.unwrap_or(default_width(*unit));
+                    // Whole units of the value, then (unless `total`) only
+                    // the part below the next larger unit.
+                    let part = |per: i128, modulus: i128| {
+                        if *total {
+                            abs / per
+                        } else {
+                            abs / per % modulus
+                        }
+                    };
                     let v = match unit {
                         Unit::D => abs / NS_DAY,
-                        Unit::H => {
-                            if *total {
-                                abs / NS_HOUR
-                            } else {
-                                abs / NS_HOUR % 24
-                            }
-                        }
-                        Unit::M => {
-                            if *total {
-                                abs / NS_MIN
-                            } else {
-                                abs / NS_MIN % 60
-                            }
-                        }
-                        Unit::S => {
-                            if *total {
-                                abs / NANOS_PER_SEC
-                            } else {
-                                abs / NANOS_PER_SEC % 60
-                            }
-                        }
-                        Unit::L => {
-                            if *total {
-                                abs / NS_MS
-                            } else {
-                                abs / NS_MS % 1000
-                            }
-                        }
-                        Unit::N => {
-                            if w < 9 {
-                                let v = abs / 10i128.pow(9 - w as u32);
-                                if *total {
-                                    v
-                                } else {
-                                    v % 10i128.pow(w as u32)
-                                }
-                            } else if *total {
-                                abs
-                            } else {
-                                abs % NANOS_PER_SEC
-                            }
-                        }
+                        Unit::H => part(NS_HOUR, 24),
+                        Unit::M => part(NS_MIN, 60),
+                        Unit::S => part(NANOS_PER_SEC, 60),
+                        Unit::L => part(NS_MS, 1000),
+                        // Fewer than 9 digits keep the leading ones.
+                        Unit::N if w < 9 => part(10i128.pow(9 - w as u32), 10i128.pow(w as u32)),
+                        Unit::N => part(1, NANOS_PER_SEC),
                     };
                     if matches!(unit, Unit::L | Unit::N) {
                         let mut digits = v.to_string();

@@ -39,10 +39,6 @@ impl Types {
     /// A parser knowing the aliases of `aliases.txt`.
     pub fn load() -> Types {
         let aliases = AliasRegistry::new();
-        // The reference's built-in alias RichDataKey (not yet a built-in of the TypeParser).
-        aliases
-            .add("RichDataKey", "Variant[String, Numeric]")
-            .expect("RichDataKey");
         for r in rows("aliases.txt") {
             let (n, b) = r[0].split_once(" = ").expect("NAME = TYPE");
             aliases.add(n, b).expect("alias definition");

@@ -391,12 +391,8 @@ impl<'a> Parser<'a> {
                 ExprKind::LiteralUndef
             }
             T::ClassRef => ExprKind::QualifiedReference(self.bump().text().to_string()),
-            T::Regex => {
-                if let Some(e) = self.bad_regex(&self.toks[self.pos]) {
-                    return Err(e);
-                }
-                ExprKind::LiteralRegex(self.bump().text().to_string())
-            }
+            // the lexer rejects regexes that do not compile (as the reference's does)
+            T::Regex => ExprKind::LiteralRegex(self.bump().text().to_string()),
             T::Private | T::Attr => ExprKind::ReservedWord(self.bump().text().to_string()),
             T::RenderString => ExprKind::RenderString(self.bump().text().to_string()),
             _ => return Err(self.syntax_error("an expression")),

@@ -19,6 +19,7 @@ mod control;
 mod defs;
 mod expr;
 mod resource;
+mod single;
 mod stmt;
 mod text;
 
@@ -26,6 +27,8 @@ use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
+
+pub use single::parse_type_expression;
 
 /// How deep constructs may nest (brackets, blocks, operator chains, each counting
 /// a few levels) before parsing fails; this also bounds the depth of the tree.
@@ -220,11 +223,6 @@ impl<'a> Parser<'a> {
                 return e.clone();
             }
         }
-        if let Some(t) = self.toks.get(self.pos) {
-            if let Some(e) = self.bad_regex(t) {
-                return e;
-            }
-        }
         let (found, span) = match self.toks.get(self.pos) {
             None => ("end of input".to_string(), Span::at(self.src.len())),
             Some(t) => (format!("'{}'", token_display(t, self.src)), t.span),
@@ -234,18 +232,6 @@ impl<'a> Parser<'a> {
             msg.push_str(&format!(" (expected {expected})"));
         }
         Error::parse(msg, span)
-    }
-
-    /// The error for a regex token that does not compile (the reference compiles
-    /// regexes when lexing, so this comes before any syntax error at the token).
-    fn bad_regex(&self, t: &Token<'_>) -> Option<Error> {
-        if t.kind != TokenKind::Regex {
-            return None;
-        }
-        let options = onig::RegexOptions::REGEX_OPTION_NONE;
-        let e = onig::Regex::with_options(t.text(), options, onig::Syntax::ruby()).err()?;
-        let raw = self.src.get(t.span.range()).unwrap_or("");
-        Some(self.error_at(format!("{}: {raw}", e.description()), t.span))
     }
 
     /// An error with a custom message at `span`.

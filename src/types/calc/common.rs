@@ -66,15 +66,7 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
             });
         }
         (K::Integer(r1), K::Integer(r2)) => {
-            let from = match (r1.from, r2.from) {
-                (Some(x), Some(y)) => Some(x.min(y)),
-                _ => None,
-            };
-            let to = match (r1.to, r2.to) {
-                (Some(x), Some(y)) => Some(x.max(y)),
-                _ => None,
-            };
-            return Type::from_kind(K::Integer(IntRange::new(from, to)));
+            return Type::from_kind(K::Integer(hull(r1, r2)));
         }
         (K::Float(a1, b1), K::Float(a2, b2)) => {
             let from = match (a1, a2) {
@@ -127,16 +119,8 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
                 string_size(s1).unwrap_or_default(),
                 string_size(s2).unwrap_or_default(),
             );
-            let from = match (r1.from, r2.from) {
-                (Some(x), Some(y)) => Some(x.min(y)),
-                _ => None,
-            };
-            let to = match (r1.to, r2.to) {
-                (Some(x), Some(y)) => Some(x.max(y)),
-                _ => None,
-            };
             return Type::from_kind(K::String {
-                size: Some(IntRange::new(from, to)),
+                size: Some(hull(&r1, &r2)),
                 value: None,
             });
         }
@@ -226,4 +210,18 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
         }
     }
     any_type().clone()
+}
+
+/// The smallest range covering both `a` and `b` (unbounded on a side where
+/// either is).
+fn hull(a: &IntRange, b: &IntRange) -> IntRange {
+    let from = match (a.from, b.from) {
+        (Some(x), Some(y)) => Some(x.min(y)),
+        _ => None,
+    };
+    let to = match (a.to, b.to) {
+        (Some(x), Some(y)) => Some(x.max(y)),
+        _ => None,
+    };
+    IntRange::new(from, to)
 }

@@ -328,6 +328,13 @@ fn type_mismatch(path: &[PathEl], expected: &Type, actual: &Type, pattern: bool)
     }
 }
 
+fn size_mismatch(path: &[PathEl], expected: Range, actual: Range) -> Mismatch {
+    Mismatch {
+        path: path.to_vec(),
+        kind: Kind::Size { expected, actual },
+    }
+}
+
 fn range_of(r: &Option<IntRange>) -> Range {
     match r {
         Some(r) => (r.from.unwrap_or(0), r.to),
@@ -741,13 +748,7 @@ impl Describer {
                         false,
                     ));
                 } else {
-                    out.push(Mismatch {
-                        path: path.to_vec(),
-                        kind: Kind::Size {
-                            expected,
-                            actual: actual_size,
-                        },
-                    });
+                    out.push(size_mismatch(path, expected, actual_size));
                 }
             }
             _ => out.push(type_mismatch(path, original, actual, false)),
@@ -786,13 +787,7 @@ impl Describer {
                         }
                     }
                 } else {
-                    out.push(Mismatch {
-                        path: path.to_vec(),
-                        kind: Kind::Size {
-                            expected,
-                            actual: actual_size,
-                        },
-                    });
+                    out.push(size_mismatch(path, expected, actual_size));
                 }
             }
             TypeKind::Hash {
@@ -804,13 +799,7 @@ impl Describer {
                 if size.is_none() || covers(range_of(size), actual_size) {
                     out.push(type_mismatch(path, original, &plain_hash(ak, av), false));
                 } else {
-                    out.push(Mismatch {
-                        path: path.to_vec(),
-                        kind: Kind::Size {
-                            expected: range_of(size),
-                            actual: actual_size,
-                        },
-                    });
+                    out.push(size_mismatch(path, range_of(size), actual_size));
                 }
             }
             _ => out.push(type_mismatch(path, original, actual, false)),
@@ -844,13 +833,7 @@ impl Describer {
                         }
                     }
                 } else {
-                    out.push(Mismatch {
-                        path: path.to_vec(),
-                        kind: Kind::Size {
-                            expected,
-                            actual: actual_size,
-                        },
-                    });
+                    out.push(size_mismatch(path, expected, actual_size));
                 }
             }
             TypeKind::Array {
@@ -865,13 +848,7 @@ impl Describer {
                     });
                     out.push(type_mismatch(path, original, &plain, false));
                 } else {
-                    out.push(Mismatch {
-                        path: path.to_vec(),
-                        kind: Kind::Size {
-                            expected: range_of(size),
-                            actual: actual_size,
-                        },
-                    });
+                    out.push(size_mismatch(path, range_of(size), actual_size));
                 }
             }
             _ => out.push(type_mismatch(path, original, actual, false)),
@@ -907,13 +884,7 @@ impl Describer {
                 let ats = ats.as_deref().unwrap_or(&[]);
                 let actual_size = tuple_range(ats, asize);
                 if !covers(expected, actual_size) {
-                    return vec![Mismatch {
-                        path: path.to_vec(),
-                        kind: Kind::Size {
-                            expected,
-                            actual: actual_size,
-                        },
-                    }];
+                    return vec![size_mismatch(path, expected, actual_size)];
                 }
                 let mut out = Vec::new();
                 if !types.is_empty() {
@@ -932,13 +903,7 @@ impl Describer {
             } => {
                 let actual_size = range_of(asize);
                 if !covers(expected, actual_size) {
-                    return vec![Mismatch {
-                        path: path.to_vec(),
-                        kind: Kind::Size {
-                            expected,
-                            actual: actual_size,
-                        },
-                    }];
+                    return vec![size_mismatch(path, expected, actual_size)];
                 }
                 let mut out = Vec::new();
                 for (i, et) in types.iter().enumerate() {

@@ -1,12 +1,15 @@
 //! `normalize`: the reference's canonical simplification of a type, used by
-//! mismatch descriptions and alias printing. A Variant holding `Undef` becomes
-//! an `Optional`, nested Variants flatten, Enums/Strings, Patterns, SemVers
-//! and overlapping or adjacent ranges merge; `Optional[T]` collapses when `T`
-//! already accepts undef and `NotUndef[T]` when it never does.
+//! mismatch descriptions, alias printing and alias resolution (an alias body is
+//! normalised when resolved; a type written directly is not). A Variant holding
+//! `Undef` becomes an `Optional`, nested Variants flatten, Enums/Strings,
+//! Patterns, SemVers and NotUndefs merge, and Integer (overlapping or
+//! adjacent), Float and Timespan (overlapping) ranges merge; `Optional[T]`
+//! collapses when `T` already accepts undef and `NotUndef[T]` when it never does.
 
 use super::generalize::variant_of;
 use super::{is_assignable, undef_type};
 use crate::types::{factory, IntRange, StructElement, Type, TypeKind};
+use crate::values::Timespan;
 use std::sync::Arc;
 
 /// The normalized form of `t`.
@@ -196,11 +199,9 @@ fn normalize_variant(types: Vec<Type>, depth: u32) -> Type {
         types = vec![factory::sem_ver(ranges)];
         types.extend(others);
     }
-    types = merge_ranges(types, |t| match t.kind() {
-        K::Integer(r) => Some((r.min() as i128, r.max() as i128, 0)),
-        _ => None,
-    });
-    types = merge_floats(types);
+    types = merge_ranges(types, int_bounds, |hi, lo| hi + 1 == lo, int_type);
+    types = merge_ranges(types, float_bounds, |_, _| false, float_type);
+    types = merge_ranges(types, timespan_bounds, |_, _| false, timespan_type);
     if types.len() == 1 {
         return types.pop().expect("one");
     }
@@ -239,49 +240,58 @@ fn merge_group(
     others
 }
 
-/// Merge Integer ranges that overlap or touch (the merged ranges come first).
-fn merge_ranges(types: Vec<Type>, range: impl Fn(&Type) -> Option<(i128, i128, u8)>) -> Vec<Type> {
-    if types.iter().filter(|t| range(t).is_some()).count() < 2 {
-        return types;
+/// Integer bounds, unbounded ends as `i64::MIN`/`i64::MAX`.
+fn int_bounds(t: &Type) -> Option<(i128, i128)> {
+    match t.kind() {
+        TypeKind::Integer(r) => Some((r.min() as i128, r.max() as i128)),
+        _ => None,
     }
-    let (mut ranges, others): (Vec<Type>, Vec<Type>) =
-        types.into_iter().partition(|t| range(t).is_some());
-    let mut result = Vec::new();
-    while let Some(x) = ranges.pop() {
-        let (mut lo, mut hi, _) = range(&x).expect("range");
-        let mut unmerged = Vec::new();
-        for y in ranges.drain(..) {
-            let (ylo, yhi, _) = range(&y).expect("range");
-            let touches = !(hi < ylo || yhi < lo) || hi + 1 == ylo || yhi + 1 == lo;
-            if touches {
-                lo = lo.min(ylo);
-                hi = hi.max(yhi);
-            } else {
-                unmerged.push(y);
-            }
-        }
-        let to_opt = |v: i128, min: bool| {
-            if (min && v == i64::MIN as i128) || (!min && v == i64::MAX as i128) {
-                None
-            } else {
-                Some(v as i64)
-            }
-        };
-        result.push(Type::from_kind(TypeKind::Integer(IntRange::new(
-            to_opt(lo, true),
-            to_opt(hi, false),
-        ))));
-        ranges = unmerged;
-    }
-    result.extend(others);
-    result
 }
 
-fn merge_floats(types: Vec<Type>) -> Vec<Type> {
-    let bounds = |t: &Type| match t.kind() {
+fn int_type(lo: i128, hi: i128) -> Type {
+    let from = (lo != i64::MIN as i128).then_some(lo as i64);
+    let to = (hi != i64::MAX as i128).then_some(hi as i64);
+    Type::from_kind(TypeKind::Integer(IntRange::new(from, to)))
+}
+
+/// Timespan bounds in nanoseconds, unbounded ends as `i128::MIN`/`i128::MAX`.
+fn timespan_bounds(t: &Type) -> Option<(i128, i128)> {
+    match t.kind() {
+        TypeKind::Timespan(a, b) => Some((
+            a.map_or(i128::MIN, |t| t.nanos),
+            b.map_or(i128::MAX, |t| t.nanos),
+        )),
+        _ => None,
+    }
+}
+
+fn timespan_type(lo: i128, hi: i128) -> Type {
+    let at = |v: i128, unbounded: i128| (v != unbounded).then_some(Timespan { nanos: v });
+    Type::from_kind(TypeKind::Timespan(at(lo, i128::MIN), at(hi, i128::MAX)))
+}
+
+/// Float bounds, unbounded ends as infinities.
+fn float_bounds(t: &Type) -> Option<(f64, f64)> {
+    match t.kind() {
         TypeKind::Float(a, b) => Some((a.unwrap_or(f64::NEG_INFINITY), b.unwrap_or(f64::INFINITY))),
         _ => None,
-    };
+    }
+}
+
+fn float_type(lo: f64, hi: f64) -> Type {
+    let f = |v: f64| (!v.is_infinite()).then_some(v);
+    Type::from_kind(TypeKind::Float(f(lo), f(hi)))
+}
+
+/// Merge the ranges (as found by `bounds`) that overlap, or that touch when
+/// `adjacent(hi, lo)` says so (only Integers: `hi + 1 == lo`); the merged
+/// ranges come first.
+fn merge_ranges<B: PartialOrd + Copy>(
+    types: Vec<Type>,
+    bounds: impl Fn(&Type) -> Option<(B, B)>,
+    adjacent: impl Fn(B, B) -> bool,
+    build: impl Fn(B, B) -> Type,
+) -> Vec<Type> {
     if types.iter().filter(|t| bounds(t).is_some()).count() < 2 {
         return types;
     }
@@ -289,19 +299,23 @@ fn merge_floats(types: Vec<Type>) -> Vec<Type> {
         types.into_iter().partition(|t| bounds(t).is_some());
     let mut result = Vec::new();
     while let Some(x) = ranges.pop() {
-        let (mut lo, mut hi) = bounds(&x).expect("float");
+        let (mut lo, mut hi) = bounds(&x).expect("range");
         let mut unmerged = Vec::new();
         for y in ranges.drain(..) {
-            let (ylo, yhi) = bounds(&y).expect("float");
-            if !(hi < ylo || yhi < lo) {
-                lo = lo.min(ylo);
-                hi = hi.max(yhi);
+            let (ylo, yhi) = bounds(&y).expect("range");
+            let overlaps = !(hi < ylo || yhi < lo);
+            if overlaps || adjacent(hi, ylo) || adjacent(yhi, lo) {
+                if ylo < lo {
+                    lo = ylo;
+                }
+                if yhi > hi {
+                    hi = yhi;
+                }
             } else {
                 unmerged.push(y);
             }
         }
-        let f = |v: f64| if v.is_infinite() { None } else { Some(v) };
-        result.push(Type::from_kind(TypeKind::Float(f(lo), f(hi))));
+        result.push(build(lo, hi));
         ranges = unmerged;
     }
     result.extend(others);

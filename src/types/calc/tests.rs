@@ -275,3 +275,40 @@ fn seed001_data_accepts_json_like_values() {
     assert!(!instance_of(data_type(), &Value::hash(m.clone())));
     assert!(instance_of(rich_data_type(), &Value::hash(m)));
 }
+
+/// Seed 001 (Variant): Integer ranges merge when they overlap or touch, Float
+/// and Timespan ranges when they overlap; the merged ranges come first, and a
+/// Variant where nothing merged stays as written. (The reference crashes with a
+/// NoMethodError on Timespans that do not overlap; they are kept apart here.)
+#[test]
+fn seed001_normalize_merges_ranges() {
+    let ts = |a: i64, b: i64| {
+        t(K::Timespan(
+            Some(crate::values::Timespan::from_seconds(a)),
+            Some(crate::values::Timespan::from_seconds(b)),
+        ))
+    };
+    let fl = |a: f64, b: f64| t(K::Float(Some(a), Some(b)));
+    let n = |ts: Vec<Type>| normalize(&t(K::Variant(ts))).to_string();
+    assert_eq!(
+        n(vec![int(Some(1), Some(2)), int(Some(3), Some(4))]),
+        "Integer[1, 4]"
+    );
+    assert_eq!(n(vec![fl(1.0, 2.0), fl(1.5, 3.0)]), "Float[1.0, 3.0]");
+    assert_eq!(
+        n(vec![fl(1.0, 2.0), fl(2.5, 3.0)]),
+        "Variant[Float[1.0, 2.0], Float[2.5, 3.0]]"
+    );
+    assert_eq!(
+        n(vec![ts(1, 2), ts(2, 3)]),
+        "Timespan['0-00:00:01.0', '0-00:00:03.0']"
+    );
+    assert_eq!(
+        n(vec![string(), ts(1, 2), ts(2, 4)]),
+        "Variant[Timespan['0-00:00:01.0', '0-00:00:04.0'], String]"
+    );
+    assert_eq!(
+        n(vec![string(), ts(1, 2), ts(3, 4)]),
+        "Variant[String, Timespan['0-00:00:01.0', '0-00:00:02.0'], Timespan['0-00:00:03.0', '0-00:00:04.0']]"
+    );
+}

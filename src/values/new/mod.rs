@@ -18,7 +18,7 @@ use super::{Value, ValueMap};
 use crate::error::{Error, Result};
 use std::sync::Arc;
 
-/// A short name for the kind of a value, for messages.
+/// A short name for the kind of a value, for messages (`Integer`, `URI`).
 pub fn kind_name(v: &Value) -> &'static str {
     match v {
         Value::Undef => "Undef",

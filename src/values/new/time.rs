@@ -35,6 +35,20 @@ fn formats(func: &str, sigs: &str, v: &Value) -> Result<(Vec<String>, bool)> {
     }
 }
 
+/// The non-empty `string` entry of a Hash argument, or the rejection naming
+/// what was wrong with it.
+fn hash_string<'a>(entries: &[(&str, &'a Value)], f: &str, sigs: &str) -> Result<&'a str> {
+    match get(entries, "string") {
+        Some(Value::String(s)) if !s.is_empty() => Ok(s),
+        Some(v) => Err(reject(f, sigs, param("string", "a String[1] value", v))),
+        None => Err(reject(
+            f,
+            sigs,
+            "parameter 'hash_arg' expects a value for key 'string'",
+        )),
+    }
+}
+
 const TIMESPAN_SIGS: &str = "(Variant[Integer, Float] seconds) | (String[1] string, Formats format?) | (Integer days, Integer hours, Integer minutes, Integer seconds, Integer milliseconds?, Integer microseconds?, Integer nanoseconds?) | (Struct[{string, format?}] hash_arg) | (Struct[{negative?, days?, hours?, minutes?, seconds?, milliseconds?, microseconds?, nanoseconds?}] hash_arg)";
 
 fn timespan_from_string(s: &str, fmt: Option<&Value>) -> Result<Timespan> {
@@ -68,32 +82,11 @@ pub fn new_timespan(args: &[Value]) -> Result<Timespan> {
         [Value::Hash(h)] => {
             if h.contains_key(&Value::from("string")) {
                 let e = hash_args(h, &["string", "format"], f, TIMESPAN_SIGS)?;
-                match get(&e, "string") {
-                    Some(Value::String(s)) if !s.is_empty() => {
-                        timespan_from_string(s, get(&e, "format"))
-                    }
-                    Some(v) => Err(reject(
-                        f,
-                        TIMESPAN_SIGS,
-                        param("string", "a String[1] value", v),
-                    )),
-                    None => Err(reject(
-                        f,
-                        TIMESPAN_SIGS,
-                        "parameter 'hash_arg' expects a value for key 'string'",
-                    )),
-                }
+                let s = hash_string(&e, f, TIMESPAN_SIGS)?;
+                timespan_from_string(s, get(&e, "format"))
             } else {
-                let keys = [
-                    "negative",
-                    "days",
-                    "hours",
-                    "minutes",
-                    "seconds",
-                    "milliseconds",
-                    "microseconds",
-                    "nanoseconds",
-                ];
+                let mut keys = vec!["negative"];
+                keys.extend(Timespan::FIELD_NAMES);
                 let e = hash_args(h, &keys, f, TIMESPAN_SIGS)?;
                 let negative = match get(&e, "negative") {
                     None => false,
@@ -107,7 +100,7 @@ pub fn new_timespan(args: &[Value]) -> Result<Timespan> {
                     }
                 };
                 let mut n = [0i64; 7];
-                for (i, k) in keys[1..].iter().enumerate() {
+                for (i, k) in Timespan::FIELD_NAMES.iter().enumerate() {
                     if let Some(v) = get(&e, k) {
                         n[i] = int(k, v)?;
                     }
@@ -118,18 +111,9 @@ pub fn new_timespan(args: &[Value]) -> Result<Timespan> {
             }
         }
         [_, _, _, _, ..] if args.len() <= 7 => {
-            let names = [
-                "days",
-                "hours",
-                "minutes",
-                "seconds",
-                "milliseconds",
-                "microseconds",
-                "nanoseconds",
-            ];
             let mut n = [0i64; 7];
             for (i, v) in args.iter().enumerate() {
-                n[i] = int(names[i], v)?;
+                n[i] = int(Timespan::FIELD_NAMES[i], v)?;
             }
             Ok(Timespan::from_fields(
                 false, n[0], n[1], n[2], n[3], n[4], n[5], n[6],
@@ -181,21 +165,8 @@ pub fn new_timestamp(args: &[Value]) -> Result<Timestamp> {
         }
         [Value::Hash(h)] => {
             let e = hash_args(h, &["string", "format", "timezone"], f, TIMESTAMP_SIGS)?;
-            match get(&e, "string") {
-                Some(Value::String(s)) if !s.is_empty() => {
-                    timestamp_from_string(s, get(&e, "format"), get(&e, "timezone"))
-                }
-                Some(v) => Err(reject(
-                    f,
-                    TIMESTAMP_SIGS,
-                    param("string", "a String[1] value", v),
-                )),
-                None => Err(reject(
-                    f,
-                    TIMESTAMP_SIGS,
-                    "parameter 'hash_arg' expects a value for key 'string'",
-                )),
-            }
+            let s = hash_string(&e, f, TIMESTAMP_SIGS)?;
+            timestamp_from_string(s, get(&e, "format"), get(&e, "timezone"))
         }
         [v, ..] if args.len() <= 3 => Err(reject(
             f,

@@ -1,0 +1,87 @@
+//! One expression from a short source text (a type string), without the
+//! statement machinery and without building a [`Program`](crate::syntax::ast::Program).
+//!
+//! The text is parsed with the ordinary expression grammar ([`Parser::expression`]).
+//! When that does not consume the whole text cleanly (a lexing or syntax error,
+//! several statements, a statement call, an assignment), the text is parsed again
+//! as a program by [`parse_syntax`](super::parse_syntax), so the answer and any
+//! error are exactly what the program parser gives.
+
+use super::Parser;
+use crate::error::Result;
+use crate::syntax::ast::Expr;
+use crate::syntax::lexer::Lexer;
+use crate::syntax::token::TokenKind;
+
+/// Parses `source` as one expression (no validation), as a program whose body
+/// is that expression would be parsed. Any other text yields the program's body
+/// (a block, `Nop`, a statement) or the program parser's error.
+pub fn parse_type_expression(source: &str) -> Result<Expr> {
+    if let Some(e) = expression_only(source) {
+        return Ok(e);
+    }
+    Ok(super::parse_syntax(source, false)?.body)
+}
+
+/// The single expression spanning all of `source`, or None when the text is
+/// anything else or has an error.
+fn expression_only(source: &str) -> Option<Expr> {
+    let mut lexer = Lexer::new(source);
+    let mut toks = Vec::with_capacity(source.len() / 3 + 2);
+    loop {
+        let t = lexer.next_token().ok()?;
+        match t.kind {
+            TokenKind::Eof => break,
+            TokenKind::EppStart => return None,
+            _ => toks.push(t),
+        }
+    }
+    let mut p = Parser::new(source, toks, false);
+    let e = p.expression().ok()?;
+    (p.pos == p.toks.len()).then_some(e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn same_as_program(src: &str) {
+        let program = super::super::parse_syntax(src, false);
+        let single = parse_type_expression(src);
+        match (program, single) {
+            (Ok(p), Ok(e)) => assert_eq!(p.body, e, "{src}"),
+            (Err(a), Err(b)) => {
+                assert_eq!(a.message, b.message, "{src}");
+                assert_eq!(a.span, b.span, "{src}");
+            }
+            (a, b) => panic!("{src}: program {a:?} vs single {b:?}"),
+        }
+    }
+
+    #[test]
+    fn seed002_type_strings_parse_as_the_program_parser_parses_them() {
+        for src in [
+            "Integer",
+            "Array[Integer[1, 10], 2]",
+            "Struct[{a => Optional[String], Optional['b'] => Enum[x, 'y']}]",
+            "Pattern[/a+/, /\\Ab\\z/]",
+            "SemVer[SemVerRange('>=1.0.0 <2.0.0')]",
+            "Callable[[Integer, String], Any]",
+            "File['/tmp']",
+            "Integer[-1, default]",
+            "",
+            "Integer[1",
+            "Integer[1,]",
+            "Integer Foo",
+            "notice Integer",
+            "$a = Integer",
+            "Integer; String",
+            "Pattern[/(/]",
+            "Integer[1] -> String",
+            "Foo { 'x': }",
+            "'unterminated",
+        ] {
+            same_as_program(src);
+        }
+    }
+}
