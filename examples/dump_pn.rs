@@ -12,56 +12,6 @@ use puppet_types::syntax::{
     token::{Token, TokenKind},
     validate,
 };
-use puppet_types::Value;
-
-fn json(v: &Value, out: &mut String) {
-    match v {
-        Value::Undef => out.push_str("null"),
-        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Integer(i) => out.push_str(&i.to_string()),
-        Value::Float(f) => out.push_str(&pn::ruby_float_to_s(*f)),
-        Value::String(s) => {
-            out.push('"');
-            for c in s.chars() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\r' => out.push_str("\\r"),
-                    '\t' => out.push_str("\\t"),
-                    '\u{8}' => out.push_str("\\b"),
-                    '\u{c}' => out.push_str("\\f"),
-                    c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-                    c => out.push(c),
-                }
-            }
-            out.push('"');
-        }
-        Value::Array(a) => {
-            out.push('[');
-            for (i, e) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                json(e, out);
-            }
-            out.push(']');
-        }
-        Value::Hash(h) => {
-            out.push('{');
-            for (i, (k, e)) in h.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                json(k, out);
-                out.push(':');
-                json(e, out);
-            }
-            out.push('}');
-        }
-        other => out.push_str(&format!("{other:?}")),
-    }
-}
 
 /// Reads `[kind, value, offset, length]` JSON lines (a minimal reader for that shape).
 fn read_tokens(text: &str) -> Vec<Token<'static>> {
@@ -152,7 +102,7 @@ fn main() {
             Ok(p) => {
                 if data {
                     let mut s = String::new();
-                    json(&pn::program_to_pn_data(&p), &mut s);
+                    s.push_str(&pn::data_to_json(&pn::program_to_pn_data(&p)));
                     println!("{s}");
                 } else {
                     println!("{}", pn::program_to_pn_string(&p));

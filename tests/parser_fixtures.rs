@@ -9,8 +9,7 @@
 //! set `PUPPET_REGEN=1` to regenerate them before comparing (needs `puppet`).
 
 use puppet_types::syntax::parser::{parse, parse_epp};
-use puppet_types::syntax::pn::{program_to_pn_string, ruby_float_to_s};
-use puppet_types::Value;
+use puppet_types::syntax::pn::{self, program_to_pn_string};
 use std::path::{Path, PathBuf};
 
 fn fixtures(dir: &str) -> Vec<PathBuf> {
@@ -57,7 +56,7 @@ fn ok_fixtures_print_the_reference_pn() {
                 let json_path = f.with_extension("json");
                 if let Ok(expected_json) = std::fs::read_to_string(&json_path) {
                     let mut got = String::new();
-                    json(&p.to_pn_data(), &mut got);
+                    got.push_str(&pn::data_to_json(&p.to_pn_data()));
                     if got != expected_json.trim_end() {
                         failures.push(format!(
                             "{}:\n  expected {}\n  got      {got}",
@@ -130,56 +129,6 @@ fn err_fixtures_fail_where_the_reference_does() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-/// JSON as Ruby's `JSON.generate` writes it (floats as `Float#to_s`).
-fn json(v: &Value, out: &mut String) {
-    match v {
-        Value::Undef => out.push_str("null"),
-        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
-        Value::Integer(i) => out.push_str(&i.to_string()),
-        Value::Float(f) => out.push_str(&ruby_float_to_s(*f)),
-        Value::String(s) => {
-            out.push('"');
-            for c in s.chars() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\r' => out.push_str("\\r"),
-                    '\t' => out.push_str("\\t"),
-                    '\u{8}' => out.push_str("\\b"),
-                    '\u{c}' => out.push_str("\\f"),
-                    c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-                    c => out.push(c),
-                }
-            }
-            out.push('"');
-        }
-        Value::Array(a) => {
-            out.push('[');
-            for (i, e) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                json(e, out);
-            }
-            out.push(']');
-        }
-        Value::Hash(h) => {
-            out.push('{');
-            for (i, (k, e)) in h.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                json(k, out);
-                out.push(':');
-                json(e, out);
-            }
-            out.push('}');
-        }
-        other => out.push_str(&format!("{other:?}")),
-    }
 }
 
 #[test]

@@ -176,6 +176,70 @@ fn double_quote(s: &str, b: &mut String) {
 }
 
 /// A float as Ruby's `Float#to_s` prints it (`1.0`, `1.0e+16`, `1.0e-05`).
+/// PN data as JSON, the way `puppet parser dump --format json` writes it
+/// (Ruby's `JSON.generate`, floats as `Float#to_s`).
+pub fn data_to_json(v: &Value) -> String {
+    let mut out = String::new();
+    write_json(v, &mut out);
+    out
+}
+
+fn write_json(v: &Value, out: &mut String) {
+    match v {
+        Value::Undef => out.push_str("null"),
+        Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
+        Value::Integer(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Value::Float(f) => out.push_str(&ruby_float_to_s(*f)),
+        Value::String(s) => {
+            out.push('"');
+            for c in s.chars() {
+                match c {
+                    '"' => out.push_str("\\\""),
+                    '\\' => out.push_str("\\\\"),
+                    '\n' => out.push_str("\\n"),
+                    '\r' => out.push_str("\\r"),
+                    '\t' => out.push_str("\\t"),
+                    '\u{8}' => out.push_str("\\b"),
+                    '\u{c}' => out.push_str("\\f"),
+                    c if (c as u32) < 0x20 => {
+                        let _ = write!(out, "\\u{:04x}", c as u32);
+                    }
+                    c => out.push(c),
+                }
+            }
+            out.push('"');
+        }
+        Value::Array(a) => {
+            out.push('[');
+            for (i, e) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(e, out);
+            }
+            out.push(']');
+        }
+        Value::Hash(h) => {
+            out.push('{');
+            for (i, (k, e)) in h.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_json(k, out);
+                out.push(':');
+                write_json(e, out);
+            }
+            out.push('}');
+        }
+        // PN data holds only the JSON kinds above.
+        other => {
+            let _ = write!(out, "{other:?}");
+        }
+    }
+}
+
 pub fn ruby_float_to_s(v: f64) -> String {
     if v.is_nan() {
         return "NaN".into();
