@@ -264,12 +264,25 @@ fn trim_zeros(digits: &mut Vec<u8>) {
     }
 }
 
+/// More significant digits than any double's exact decimal expansion has (767).
+const EXACT_MAX_SIGNIFICANT: i32 = 800;
+/// More fraction digits than any double's exact decimal expansion has (1074).
+const EXACT_MAX_FRACTION: i32 = 1100;
+
 /// Exact, ties-to-even digits from Rust's formatting.
+///
+/// The precision asked of `write!` is capped (Rust panics above 65535): past
+/// the exact expansion every further digit is a zero, which is trimmed anyway.
 fn exact(x: f64, mode: Mode) -> Digits {
     let mut s = String::with_capacity(32);
     match mode {
         Mode::Significant(n) => {
-            let _ = write!(s, "{:.*e}", (n.max(1) - 1) as usize, x);
+            let _ = write!(
+                s,
+                "{:.*e}",
+                (n.clamp(1, EXACT_MAX_SIGNIFICANT) - 1) as usize,
+                x
+            );
             let (mant, exp) = s.split_once('e').unwrap_or((&s, "0"));
             let exp: i32 = exp.parse().unwrap_or(0);
             let mut digits: Vec<u8> = mant.bytes().filter(u8::is_ascii_digit).collect();
@@ -280,7 +293,7 @@ fn exact(x: f64, mode: Mode) -> Digits {
             }
         }
         Mode::Fraction(n) => {
-            let _ = write!(s, "{:.*}", n.max(0) as usize, x);
+            let _ = write!(s, "{:.*}", n.clamp(0, EXACT_MAX_FRACTION) as usize, x);
             let int_len = s.find('.').unwrap_or(s.len()) as i32;
             let mut digits: Vec<u8> = s.bytes().filter(u8::is_ascii_digit).collect();
             let lead = digits.iter().take_while(|&&d| d == b'0').count();
