@@ -260,18 +260,21 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// An optional lambda after a call's arguments, and where the call ends.
+    fn trailing_lambda(&mut self) -> Result<(Option<Box<Expr>>, Span)> {
+        if !self.at(T::Pipe) {
+            return Ok((None, self.prev_span()));
+        }
+        let l = self.lambda()?;
+        let end = l.span;
+        Ok((Some(Box::new(l)), end))
+    }
+
     /// `functor(args) |params| { body }`.
     fn call_named(&mut self, functor: Expr) -> Result<Expr> {
         self.bump();
         let args = self.call_args()?;
-        let mut end = self.prev_span();
-        let lambda = if self.at(T::Pipe) {
-            let l = self.lambda()?;
-            end = l.span;
-            Some(Box::new(l))
-        } else {
-            None
-        };
+        let (lambda, end) = self.trailing_lambda()?;
         let span = functor.span.cover(end);
         Ok(Expr::new(
             ExprKind::CallNamedFunction(Box::new(Call {
@@ -306,14 +309,7 @@ impl<'a> Parser<'a> {
         } else {
             Vec::new()
         };
-        let mut end = self.prev_span();
-        let lambda = if self.at(T::Pipe) {
-            let l = self.lambda()?;
-            end = l.span;
-            Some(Box::new(l))
-        } else {
-            None
-        };
+        let (lambda, end) = self.trailing_lambda()?;
         let span = functor.span.cover(end);
         Ok(Expr::new(
             ExprKind::CallMethod(Box::new(Call {
