@@ -97,17 +97,9 @@ impl<'a> Parser<'a> {
         }
         self.bump();
         self.enter()?;
-        let keys = self.access_args(false);
+        let access = self.access_tail(qr, false);
         self.leave();
-        let keys = keys?;
-        let end = self.expect(T::RBrack, "']'")?.span;
-        Ok(Expr::new(
-            ExprKind::Access {
-                left: Box::new(qr),
-                keys,
-            },
-            t.span.cover(end),
-        ))
+        access
     }
 
     /// `>> Type` or nothing.
@@ -390,17 +382,9 @@ impl<'a> Parser<'a> {
             T::LBrack => {
                 self.bump();
                 self.enter()?;
-                let keys = self.access_args(true);
+                let access = self.access_tail(qr, true);
                 self.leave();
-                let keys = keys?;
-                let end = self.expect(T::RBrack, "']'")?.span;
-                Ok(Expr::new(
-                    ExprKind::Access {
-                        left: Box::new(qr),
-                        keys,
-                    },
-                    t.span.cover(end),
-                ))
+                access
             }
             T::LBrace => {
                 let h = self.hash()?;

@@ -137,7 +137,12 @@ impl<'a> Parser<'a> {
     /// `left[args]`.
     fn access(&mut self, left: Expr) -> Result<Expr> {
         self.bump();
-        let keys = self.access_args(true)?;
+        self.access_tail(left, true)
+    }
+
+    /// The `args]` of `left[args]`, the `[` already consumed.
+    pub(super) fn access_tail(&mut self, left: Expr, trailing_comma: bool) -> Result<Expr> {
+        let keys = self.access_args(trailing_comma)?;
         let end = self.expect(T::RBrack, "']'")?.span;
         let span = left.span.cover(end);
         Ok(Expr::new(
