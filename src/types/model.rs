@@ -56,12 +56,34 @@ impl IntRange {
 /// possibly wrapped in `Optional` or `NotUndef`) and the value type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StructElement {
-    /// The key name.
-    pub name: Arc<str>,
     /// The key type as given: `String<name>`, `Optional[String<name>]` or `NotUndef[String<name>]`.
     pub key_type: Type,
     /// The value type.
     pub value_type: Type,
+}
+
+impl StructElement {
+    /// The entry for `key_type` (`String<name>`, possibly wrapped in `Optional`
+    /// or `NotUndef`) and `value_type`.
+    pub fn new(key_type: Type, value_type: Type) -> StructElement {
+        StructElement {
+            key_type,
+            value_type,
+        }
+    }
+
+    /// The key name: the value of the (possibly wrapped) `String<name>` key type.
+    #[inline]
+    pub fn name(&self) -> &str {
+        let mut t = &self.key_type;
+        loop {
+            match t.kind() {
+                TypeKind::String { value: Some(v), .. } => return v,
+                TypeKind::Optional(Some(inner)) | TypeKind::NotUndef(Some(inner)) => t = inner,
+                _ => return "",
+            }
+        }
+    }
 }
 
 /// The signature of a `Callable`: parameter tuple, optional block and return type.

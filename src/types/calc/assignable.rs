@@ -436,7 +436,7 @@ impl Guard {
                     lo <= n
                         && hi.map_or(true, |h| n <= h)
                         && es.iter().all(|e| {
-                            str_instance_of(key, &e.name) && self.assignable(value, &e.value_type)
+                            str_instance_of(key, e.name()) && self.assignable(value, &e.value_type)
                         })
                 }
                 _ => false,
@@ -596,7 +596,7 @@ impl Guard {
                 let bes: &[StructElement] = bes.as_deref().unwrap_or(&[]);
                 let mut matched = 0;
                 for e1 in es {
-                    match bes.iter().find(|e2| e2.name == e1.name) {
+                    match bes.iter().find(|e2| e2.name() == e1.name()) {
                         None => {
                             if !key_is_optional(e1) {
                                 return false;

@@ -56,6 +56,14 @@ pub fn infer_set_view<V: ValueView + ?Sized>(v: &V) -> Type {
     infer_set_at(v, 0)
 }
 
+/// [`infer_set_view`], with an estimate of the heap bytes the result holds
+/// (for telling a garbage collector how much a handle to it keeps alive).
+pub fn infer_set_view_sized<V: ValueView + ?Sized>(v: &V) -> (Type, usize) {
+    let mut cx = SetCx::default();
+    let t = cx.infer(v, 0);
+    (t, cx.bytes)
+}
+
 fn exact_size(n: usize) -> Option<IntRange> {
     Some(IntRange::new(Some(n as i64), Some(n as i64)))
 }
@@ -215,42 +223,81 @@ fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
     }
 }
 
-/// State of one `infer_set`: a cache of the `String<key>` types already made,
-/// so that many hashes with the same keys share their key types.
+/// State of one `infer_set`: caches that let the many values of a big input
+/// share the types they have in common (the key types of hashes with the same
+/// keys, the types of repeated scalars and of equal small arrays), and a
+/// scratch stack for array element types.
+///
+/// Cached strings are recognised first by the address of their text: every
+/// value walked stays alive and unchanged for the whole call, so the same
+/// address and length mean the same text (Ruby's frozen hash keys are one
+/// object for all hashes); other strings are compared by content.
 #[derive(Default)]
 struct SetCx {
-    keys: Vec<Type>,
-    /// Direct-mapped caches of `String<v>` and `Integer[i, i]` types for
-    /// scalar values met again (e.g. the same tags in many hashes).
-    strings: Vec<Option<Type>>,
-    ints: Vec<Option<Type>>,
+    /// `String<key>` types of hash keys, with the address of the text last seen for each.
+    keys: Vec<(usize, Type)>,
+    /// Direct-mapped caches of `String<v>` and `Integer[i, i]` types and of
+    /// small tuples, for values met again (e.g. the same tags in many hashes).
+    /// Entries carry the text's hash and the integer, so that a miss is
+    /// found without reading the (likely cold) cached type.
+    strings: Vec<Option<(u64, Type)>>,
+    ints: Vec<Option<(i64, Type)>>,
     tuples: Vec<Option<Type>>,
+    /// Element types of the arrays being inferred, innermost last.
+    scratch: Vec<Type>,
+    /// Estimated heap bytes of the types made so far (cached types counted once).
+    bytes: usize,
 }
+
+/// Heap bytes of one type node (the `Arc` counts and the kind).
+const NODE_BYTES: usize = std::mem::size_of::<TypeKind>() + 16;
 
 const KEY_CACHE: usize = 64;
 const SCALAR_CACHE: usize = 256;
+/// Tuples up to this length are looked up in the tuple cache.
+const CACHED_TUPLE_LEN: usize = 8;
 
-fn slot(bytes: &[u8]) -> usize {
-    // FNV-1a over at most the first 32 bytes.
+/// A hash of a string's text for the string cache: FNV-1a over at most the
+/// first 32 bytes, mixed with the length.
+fn text_hash(bytes: &[u8]) -> u64 {
     let mut h: u32 = 0x811c_9dc5;
     for b in bytes.iter().take(32) {
         h = (h ^ u32::from(*b)).wrapping_mul(0x0100_0193);
     }
-    (h as usize ^ bytes.len()) % SCALAR_CACHE
+    u64::from(h) ^ bytes.len() as u64
+}
+
+/// The text of a `String<text>` type.
+fn string_value_of(t: &Type) -> Option<&str> {
+    match t.kind() {
+        TypeKind::String { value: Some(v), .. } => Some(v),
+        _ => None,
+    }
 }
 
 impl SetCx {
     fn key_type<V: ValueView + ?Sized>(&mut self, k: &V, s: &str) -> Type {
-        for t in self.keys.iter().rev() {
-            if let TypeKind::String { value: Some(v), .. } = t.kind() {
-                if &**v == s {
-                    return t.clone();
-                }
-            }
+        let addr = s.as_ptr() as usize;
+        if let Some((_, t)) = self
+            .keys
+            .iter()
+            .rev()
+            .find(|(a, t)| *a == addr && string_value_of(t).is_some_and(|v| v.len() == s.len()))
+        {
+            return t.clone();
+        }
+        if let Some(i) = self
+            .keys
+            .iter()
+            .rposition(|(_, t)| string_value_of(t) == Some(s))
+        {
+            self.keys[i].0 = addr;
+            return self.keys[i].1.clone();
         }
         let t = string_type(k, s);
+        self.bytes += NODE_BYTES + s.len() + 16;
         if self.keys.len() < KEY_CACHE {
-            self.keys.push(t.clone());
+            self.keys.push((addr, t.clone()));
         }
         t
     }
@@ -259,31 +306,33 @@ impl SetCx {
         if self.strings.is_empty() {
             self.strings = vec![None; SCALAR_CACHE];
         }
-        let i = slot(s.as_bytes());
-        if let Some(t) = &self.strings[i] {
-            if matches!(t.kind(), TypeKind::String { value: Some(x), .. } if &**x == s) {
+        let h = text_hash(s.as_bytes());
+        let i = (h % SCALAR_CACHE as u64) as usize;
+        if let Some((ch, t)) = &self.strings[i] {
+            if *ch == h && string_value_of(t) == Some(s) {
                 return t.clone();
             }
         }
         let t = string_type(v, s);
-        self.strings[i] = Some(t.clone());
+        self.bytes += NODE_BYTES + s.len() + 16;
+        self.strings[i] = Some((h, t.clone()));
         t
     }
 
-    /// `Tuple[types]`, shared with an earlier identical small tuple when the
-    /// element types are the very same (cached) types.
-    fn tuple(&mut self, types: Vec<Type>) -> Type {
-        if types.len() > 8 {
-            return Type::from_kind(TypeKind::Tuple {
-                types: Some(types),
-                size: None,
-            });
+    /// `Tuple[types]` of the element types pushed on the scratch stack from
+    /// `start` on (which it pops), shared with an earlier identical small
+    /// tuple when the element types are the very same (cached) types.
+    fn tuple(&mut self, start: usize) -> Type {
+        let len = self.scratch.len() - start;
+        if len > CACHED_TUPLE_LEN {
+            return self.new_tuple(start);
         }
         if self.tuples.is_empty() {
             self.tuples = vec![None; SCALAR_CACHE];
         }
-        let mut h: usize = types.len();
-        for t in &types {
+        let types = &self.scratch[start..];
+        let mut h: usize = len;
+        for t in types {
             h = h.rotate_left(7) ^ (t.kind() as *const TypeKind as usize >> 4);
         }
         let i = h % SCALAR_CACHE;
@@ -293,17 +342,25 @@ impl SetCx {
                 size: None,
             } = c.kind()
             {
-                if ct.len() == types.len() && ct.iter().zip(&types).all(|(a, b)| a.ptr_eq(b)) {
-                    return c.clone();
+                if ct.len() == len && ct.iter().zip(types).all(|(a, b)| a.ptr_eq(b)) {
+                    let c = c.clone();
+                    self.scratch.truncate(start);
+                    return c;
                 }
             }
         }
-        let t = Type::from_kind(TypeKind::Tuple {
-            types: Some(types),
-            size: None,
-        });
+        let t = self.new_tuple(start);
         self.tuples[i] = Some(t.clone());
         t
+    }
+
+    fn new_tuple(&mut self, start: usize) -> Type {
+        let types: Vec<Type> = self.scratch.drain(start..).collect();
+        self.bytes += NODE_BYTES + types.len() * std::mem::size_of::<Type>();
+        Type::from_kind(TypeKind::Tuple {
+            types: Some(types),
+            size: None,
+        })
     }
 
     fn integer_value(&mut self, n: i64) -> Type {
@@ -311,13 +368,14 @@ impl SetCx {
             self.ints = vec![None; SCALAR_CACHE];
         }
         let i = (n as u64 % SCALAR_CACHE as u64) as usize;
-        if let Some(t) = &self.ints[i] {
-            if matches!(t.kind(), TypeKind::Integer(r) if r.from == Some(n) && r.to == Some(n)) {
+        if let Some((cn, t)) = &self.ints[i] {
+            if *cn == n {
                 return t.clone();
             }
         }
         let t = Type::from_kind(TypeKind::Integer(IntRange::new(Some(n), Some(n))));
-        self.ints[i] = Some(t.clone());
+        self.bytes += NODE_BYTES;
+        self.ints[i] = Some((n, t.clone()));
         t
     }
 }
@@ -332,17 +390,21 @@ impl SetCx {
             return super::any_type().clone();
         }
         match v.kind() {
-            ViewKind::Array(0) => empty_array(),
-            ViewKind::Array(n) => {
-                let mut types = Vec::with_capacity(n);
+            ViewKind::Array(0) | ViewKind::Hash(0) | ViewKind::SemVer(_) => {
+                self.bytes += NODE_BYTES;
+                self.infer_leaf(v)
+            }
+            ViewKind::Array(_) => {
+                let start = self.scratch.len();
                 v.each_element(|e| {
-                    types.push(self.infer(e, depth + 1));
+                    let t = self.infer(e, depth + 1);
+                    self.scratch.push(t);
                     true
                 });
-                self.tuple(types)
+                self.tuple(start)
             }
-            ViewKind::Hash(0) => empty_hash(),
             ViewKind::Hash(n) => {
+                self.bytes += NODE_BYTES + n * std::mem::size_of::<StructElement>();
                 // One pass building a Struct; a key that is not a non-empty string
                 // switches to a Hash of the key and value types.
                 let mut es = Vec::with_capacity(n);
@@ -354,10 +416,6 @@ impl SetCx {
                         return false;
                     }
                     let key_type = self.key_type(k, s);
-                    let name = match key_type.kind() {
-                        TypeKind::String { value: Some(a), .. } => a.clone(),
-                        _ => Arc::from(s),
-                    };
                     let value_type = self.infer(val, depth + 1);
                     // The key is present: keep it required even when its value is undef
                     // (only `Undef` accepts undef among inferred types).
@@ -366,11 +424,7 @@ impl SetCx {
                     } else {
                         key_type
                     };
-                    es.push(StructElement {
-                        name,
-                        key_type,
-                        value_type,
-                    });
+                    es.push(StructElement::new(key_type, value_type));
                     true
                 });
                 if all_str {
@@ -388,6 +442,20 @@ impl SetCx {
                     size: exact_size(n),
                 })
             }
+            ViewKind::String(st) => self.string_value(v, st),
+            ViewKind::Integer(n) => self.integer_value(n),
+            _ => {
+                self.bytes += NODE_BYTES;
+                infer_at(v, depth)
+            }
+        }
+    }
+
+    /// The types of empty containers and of versions.
+    fn infer_leaf<V: ValueView + ?Sized>(&mut self, v: &V) -> Type {
+        match v.kind() {
+            ViewKind::Array(_) => empty_array(),
+            ViewKind::Hash(_) => empty_hash(),
             ViewKind::SemVer(ver) => {
                 Type::from_kind(TypeKind::SemVer(vec![SemVerRange::from_versions(
                     Some(ver.clone()),
@@ -395,9 +463,7 @@ impl SetCx {
                     false,
                 )]))
             }
-            ViewKind::String(st) => self.string_value(v, st),
-            ViewKind::Integer(n) => self.integer_value(n),
-            _ => infer_at(v, depth),
+            _ => infer_at(v, 0),
         }
     }
 }

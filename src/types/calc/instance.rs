@@ -365,7 +365,7 @@ impl Ctx {
                 let ViewKind::String(key) = ek.kind() else {
                     return false;
                 };
-                match es.iter().position(|e| &*e.name == key) {
+                match es.iter().position(|e| e.name() == key) {
                     Some(i) => {
                         seen |= 1u64 << i;
                         self.nested(&es[i].value_type, ev)
@@ -383,7 +383,7 @@ impl Ctx {
                 let ViewKind::String(key) = ek.kind() else {
                     return false;
                 };
-                match es.iter().position(|e| &*e.name == key) {
+                match es.iter().position(|e| e.name() == key) {
                     Some(i) => {
                         seen[i] = true;
                         self.nested(&es[i].value_type, ev)

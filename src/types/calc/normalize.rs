@@ -74,7 +74,6 @@ fn normalize_at(t: &Type, depth: u32) -> Type {
         K::Struct(Some(es)) if !es.is_empty() => Type::from_kind(K::Struct(Some(
             es.iter()
                 .map(|e| StructElement {
-                    name: e.name.clone(),
                     key_type: e.key_type.clone(),
                     value_type: n(&e.value_type),
                 })
