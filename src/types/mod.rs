@@ -11,4 +11,6 @@ pub mod parse;
 pub mod rich;
 pub mod rich_create;
 
-pub use model::{CallableType, IntRange, RuntimeName, StructElement, Type, TypeAlias, TypeKind};
+pub use model::{
+    CallableType, IntRange, RuntimeName, SmolStr, StructElement, Type, TypeAlias, TypeKind,
+};

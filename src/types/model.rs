@@ -11,6 +11,7 @@
 //! node, and equality, hashing and printing of an alias stop at its name.
 
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
+pub use smol_str::SmolStr;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
@@ -174,8 +175,9 @@ pub enum TypeKind {
     String {
         /// Size constraint.
         size: Option<IntRange>,
-        /// The single string this type was inferred from, if any.
-        value: Option<Arc<str>>,
+        /// The single string this type was inferred from, if any (short
+        /// strings are held inline: inferred types of big data hold many).
+        value: Option<SmolStr>,
     },
     /// `Enum[s...]`, optionally case-insensitive (`Enum[a, b, true]`).
     Enum {

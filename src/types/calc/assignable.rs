@@ -110,7 +110,10 @@ fn is_scalar_data_class(t: &Type) -> bool {
 }
 
 /// The size range a String type admits (`derived_size_type`).
-fn string_size(size: &Option<IntRange>, value: &Option<Arc<str>>) -> (i64, Option<i64>) {
+fn string_size(
+    size: &Option<IntRange>,
+    value: &Option<crate::types::SmolStr>,
+) -> (i64, Option<i64>) {
     match (size, value) {
         (Some(r), _) => (r.from.unwrap_or(i64::MIN), r.to),
         (None, Some(v)) => exact(v.chars().count()),
@@ -548,7 +551,7 @@ impl Guard {
     fn string_accepts(
         &mut self,
         size: &Option<IntRange>,
-        value: &Option<Arc<str>>,
+        value: &Option<crate::types::SmolStr>,
         b: &Type,
     ) -> bool {
         use TypeKind as K;

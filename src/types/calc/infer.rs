@@ -6,7 +6,7 @@ use super::common::common_type;
 use super::generalize::{generalize, variant_of};
 use super::value_view::{ValueView, ViewKind};
 use super::{unit_type, MAX_DEPTH};
-use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
+use crate::types::{IntRange, RuntimeName, SmolStr, StructElement, Type, TypeKind};
 use crate::values::{Regexp, SemVerRange, Uri, Value, ValueMap};
 use std::sync::Arc;
 
@@ -59,7 +59,7 @@ pub fn infer_set_view<V: ValueView + ?Sized>(v: &V) -> Type {
 /// [`infer_set_view`], with an estimate of the heap bytes the result holds
 /// (for telling a garbage collector how much a handle to it keeps alive).
 pub fn infer_set_view_sized<V: ValueView + ?Sized>(v: &V) -> (Type, usize) {
-    let mut cx = SetCx::default();
+    let mut cx = SetCx::for_input(v);
     let t = cx.infer(v, 0);
     (t, cx.bytes)
 }
@@ -83,8 +83,12 @@ fn empty_hash() -> Type {
     })
 }
 
+/// `String<s>`: short texts are held inline, long ones share the viewed
+/// value's text when it has a shared one.
 fn string_type<V: ValueView + ?Sized>(v: &V, s: &str) -> Type {
-    let value: Arc<str> = v.shared_str().unwrap_or_else(|| Arc::from(s));
+    const INLINE: usize = 23;
+    let shared = (s.len() > INLINE).then(|| v.shared_str()).flatten();
+    let value = shared.map_or_else(|| SmolStr::new(s), SmolStr::from);
     Type::from_kind(TypeKind::String {
         size: None,
         value: Some(value),
@@ -232,7 +236,6 @@ fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
 /// value walked stays alive and unchanged for the whole call, so the same
 /// address and length mean the same text (Ruby's frozen hash keys are one
 /// object for all hashes); other strings are compared by content.
-#[derive(Default)]
 struct SetCx {
     /// `String<key>` types of hash keys, with the address of the text last seen for each.
     keys: Vec<(usize, Type)>,
@@ -247,13 +250,18 @@ struct SetCx {
     scratch: Vec<Type>,
     /// Estimated heap bytes of the types made so far (cached types counted once).
     bytes: usize,
+    /// Slots of each scalar cache (a power of two).
+    slots: usize,
 }
 
 /// Heap bytes of one type node (the `Arc` counts and the kind).
 const NODE_BYTES: usize = std::mem::size_of::<TypeKind>() + 16;
 
 const KEY_CACHE: usize = 64;
+/// Slots of the scalar and tuple caches: at least this many, more for big
+/// inputs (see [`SetCx::for_input`]), at most [`MAX_SCALAR_CACHE`].
 const SCALAR_CACHE: usize = 256;
+const MAX_SCALAR_CACHE: usize = 8192;
 /// Tuples up to this length are looked up in the tuple cache.
 const CACHED_TUPLE_LEN: usize = 8;
 
@@ -276,6 +284,24 @@ fn string_value_of(t: &Type) -> Option<&str> {
 }
 
 impl SetCx {
+    /// A context for inferring `v`: caches sized for the number of entries at
+    /// its top (a big array of hashes repeats many of its scalars).
+    fn for_input<V: ValueView + ?Sized>(v: &V) -> SetCx {
+        let n = match v.kind() {
+            ViewKind::Array(n) | ViewKind::Hash(n) => n,
+            _ => 0,
+        };
+        SetCx {
+            keys: Vec::new(),
+            strings: Vec::new(),
+            ints: Vec::new(),
+            tuples: Vec::new(),
+            scratch: Vec::new(),
+            bytes: 0,
+            slots: n.next_power_of_two().clamp(SCALAR_CACHE, MAX_SCALAR_CACHE),
+        }
+    }
+
     fn key_type<V: ValueView + ?Sized>(&mut self, k: &V, s: &str) -> Type {
         let addr = s.as_ptr() as usize;
         if let Some((_, t)) = self
@@ -304,10 +330,10 @@ impl SetCx {
 
     fn string_value<V: ValueView + ?Sized>(&mut self, v: &V, s: &str) -> Type {
         if self.strings.is_empty() {
-            self.strings = vec![None; SCALAR_CACHE];
+            self.strings = vec![None; self.slots];
         }
         let h = text_hash(s.as_bytes());
-        let i = (h % SCALAR_CACHE as u64) as usize;
+        let i = (h as usize) & (self.slots - 1);
         if let Some((ch, t)) = &self.strings[i] {
             if *ch == h && string_value_of(t) == Some(s) {
                 return t.clone();
@@ -328,14 +354,14 @@ impl SetCx {
             return self.new_tuple(start);
         }
         if self.tuples.is_empty() {
-            self.tuples = vec![None; SCALAR_CACHE];
+            self.tuples = vec![None; self.slots];
         }
         let types = &self.scratch[start..];
         let mut h: usize = len;
         for t in types {
             h = h.rotate_left(7) ^ (t.kind() as *const TypeKind as usize >> 4);
         }
-        let i = h % SCALAR_CACHE;
+        let i = h & (self.slots - 1);
         if let Some(c) = &self.tuples[i] {
             if let TypeKind::Tuple {
                 types: Some(ct),
@@ -365,9 +391,9 @@ impl SetCx {
 
     fn integer_value(&mut self, n: i64) -> Type {
         if self.ints.is_empty() {
-            self.ints = vec![None; SCALAR_CACHE];
+            self.ints = vec![None; self.slots];
         }
-        let i = (n as u64 % SCALAR_CACHE as u64) as usize;
+        let i = (n as usize) & (self.slots - 1);
         if let Some((cn, t)) = &self.ints[i] {
             if *cn == n {
                 return t.clone();
@@ -381,7 +407,7 @@ impl SetCx {
 }
 
 fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
-    SetCx::default().infer(v, depth)
+    SetCx::for_input(v).infer(v, depth)
 }
 
 impl SetCx {

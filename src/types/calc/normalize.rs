@@ -142,7 +142,7 @@ fn normalize_variant(types: Vec<Type>, depth: u32) -> Type {
             for t in g {
                 match t.kind() {
                     K::Enum { values, .. } => vals.extend(values.iter().cloned()),
-                    K::String { value: Some(v), .. } => vals.push(v.clone()),
+                    K::String { value: Some(v), .. } => vals.push(Arc::from(v.as_str())),
                     _ => {}
                 }
             }
