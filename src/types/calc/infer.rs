@@ -237,13 +237,15 @@ fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
 /// address and length mean the same text (Ruby's frozen hash keys are one
 /// object for all hashes); other strings are compared by content.
 struct SetCx {
-    /// `String<key>` types of hash keys, with the address of the text last seen for each.
-    keys: Vec<(usize, Type)>,
+    /// `String<key>` types of hash keys.
+    keys: Vec<KeyEntry>,
     /// Direct-mapped caches of `String<v>` and `Integer[i, i]` types and of
     /// small tuples, for values met again (e.g. the same tags in many hashes).
     /// Entries carry the text's hash and the integer, so that a miss is
     /// found without reading the (likely cold) cached type.
     strings: Vec<Option<(u64, Type)>>,
+    /// The hash of the text last met in each string slot.
+    seen_strings: Vec<u64>,
     ints: Vec<Option<(i64, Type)>>,
     tuples: Vec<Option<Type>>,
     /// Element types of the arrays being inferred, innermost last.
@@ -252,6 +254,14 @@ struct SetCx {
     bytes: usize,
     /// Slots of each scalar cache (a power of two).
     slots: usize,
+}
+
+/// A cached hash key type, with the identity of the key object (0 for none)
+/// and the address of the text it was last met as.
+struct KeyEntry {
+    id: usize,
+    addr: usize,
+    key_type: Type,
 }
 
 /// Heap bytes of one type node (the `Arc` counts and the kind).
@@ -265,14 +275,26 @@ const MAX_SCALAR_CACHE: usize = 8192;
 /// Tuples up to this length are looked up in the tuple cache.
 const CACHED_TUPLE_LEN: usize = 8;
 
-/// A hash of a string's text for the string cache: FNV-1a over at most the
-/// first 32 bytes, mixed with the length.
+/// A hash of a string's text for the string cache: FxHash-style over 8-byte
+/// words of at most the first 32 bytes, mixed with the length.
 fn text_hash(bytes: &[u8]) -> u64 {
-    let mut h: u32 = 0x811c_9dc5;
-    for b in bytes.iter().take(32) {
-        h = (h ^ u32::from(*b)).wrapping_mul(0x0100_0193);
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let head = &bytes[..bytes.len().min(32)];
+    let mut h = bytes.len() as u64;
+    let mut words = head.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
     }
-    u64::from(h) ^ bytes.len() as u64
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        let w = rest
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    h ^ (h >> 32)
 }
 
 /// The text of a `String<text>` type.
@@ -294,6 +316,7 @@ impl SetCx {
         SetCx {
             keys: Vec::new(),
             strings: Vec::new(),
+            seen_strings: Vec::new(),
             ints: Vec::new(),
             tuples: Vec::new(),
             scratch: Vec::new(),
@@ -302,28 +325,41 @@ impl SetCx {
         }
     }
 
+    /// The key type of a hash key met before as this very object (most hashes
+    /// of big data share their key strings), without classifying the key.
+    fn known_key<V: ValueView + ?Sized>(&self, k: &V) -> Option<Type> {
+        let id = k.content_identity()?;
+        let e = self.keys.iter().rev().find(|e| e.id == id)?;
+        Some(e.key_type.clone())
+    }
+
+    /// `String<s>` for the hash key `k` with text `s`.
     fn key_type<V: ValueView + ?Sized>(&mut self, k: &V, s: &str) -> Type {
+        let id = k.content_identity().unwrap_or(0);
         let addr = s.as_ptr() as usize;
-        if let Some((_, t)) = self
-            .keys
-            .iter()
-            .rev()
-            .find(|(a, t)| *a == addr && string_value_of(t).is_some_and(|v| v.len() == s.len()))
-        {
-            return t.clone();
-        }
-        if let Some(i) = self
-            .keys
-            .iter()
-            .rposition(|(_, t)| string_value_of(t) == Some(s))
-        {
-            self.keys[i].0 = addr;
-            return self.keys[i].1.clone();
+        let same_text = |e: &KeyEntry| {
+            e.addr == addr && string_value_of(&e.key_type).is_some_and(|v| v.len() == s.len())
+        };
+        let i = match self.keys.iter().rposition(same_text) {
+            Some(i) => Some(i),
+            None => self
+                .keys
+                .iter()
+                .rposition(|e| string_value_of(&e.key_type) == Some(s)),
+        };
+        if let Some(i) = i {
+            let e = &mut self.keys[i];
+            (e.id, e.addr) = (id, addr);
+            return e.key_type.clone();
         }
         let t = string_type(k, s);
         self.bytes += NODE_BYTES + s.len() + 16;
         if self.keys.len() < KEY_CACHE {
-            self.keys.push((addr, t.clone()));
+            self.keys.push(KeyEntry {
+                id,
+                addr,
+                key_type: t.clone(),
+            });
         }
         t
     }
@@ -331,6 +367,7 @@ impl SetCx {
     fn string_value<V: ValueView + ?Sized>(&mut self, v: &V, s: &str) -> Type {
         if self.strings.is_empty() {
             self.strings = vec![None; self.slots];
+            self.seen_strings = vec![0; self.slots];
         }
         let h = text_hash(s.as_bytes());
         let i = (h as usize) & (self.slots - 1);
@@ -341,7 +378,13 @@ impl SetCx {
         }
         let t = string_type(v, s);
         self.bytes += NODE_BYTES + s.len() + 16;
-        self.strings[i] = Some((h, t.clone()));
+        // Cache a text seen before only: most texts of big data (names,
+        // descriptions) occur once, and caching them would only evict.
+        if self.seen_strings[i] == h {
+            self.strings[i] = Some((h, t.clone()));
+        } else {
+            self.seen_strings[i] = h;
+        }
         t
     }
 
@@ -435,13 +478,18 @@ impl SetCx {
                 // switches to a Hash of the key and value types.
                 let mut es = Vec::with_capacity(n);
                 let all_str = v.each_entry(|k, val| {
-                    let ViewKind::String(s) = k.kind() else {
-                        return false;
+                    let key_type = match self.known_key(k) {
+                        Some(t) => t,
+                        None => {
+                            let ViewKind::String(s) = k.kind() else {
+                                return false;
+                            };
+                            if s.is_empty() {
+                                return false;
+                            }
+                            self.key_type(k, s)
+                        }
                     };
-                    if s.is_empty() {
-                        return false;
-                    }
-                    let key_type = self.key_type(k, s);
                     let value_type = self.infer(val, depth + 1);
                     // The key is present: keep it required even when its value is undef
                     // (only `Undef` accepts undef among inferred types).
