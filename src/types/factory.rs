@@ -349,7 +349,7 @@ pub fn struct_of(entries: Vec<(Arc<str>, KeyMode, Type)>) -> Result<Type> {
     if entries.is_empty() {
         return Ok(struct_any());
     }
-    let mut elements: Vec<StructElement> = Vec::with_capacity(entries.len());
+    let mut elements = crate::types::StructElements::with_capacity(entries.len());
     for (name, mode, value_type) in entries {
         if name.is_empty() && mode == KeyMode::Plain {
             return Err(Error::type_error(

@@ -12,5 +12,6 @@ pub mod rich;
 pub mod rich_create;
 
 pub use model::{
-    CallableType, IntRange, RuntimeName, SmolStr, StructElement, Type, TypeAlias, TypeKind,
+    CallableType, IntRange, RuntimeName, SmolStr, StructElement, StructElements, Type, TypeAlias,
+    TypeKind,
 };

@@ -63,6 +63,10 @@ pub struct StructElement {
     pub value_type: Type,
 }
 
+/// The entries of a `Struct`; up to three are held inline (most hashes of
+/// inferred data are small, and each is a type of its own).
+pub type StructElements = smallvec::SmallVec<[StructElement; 3]>;
+
 impl StructElement {
     /// The entry for `key_type` (`String<name>`, possibly wrapped in `Optional`
     /// or `NotUndef`) and `value_type`.
@@ -223,7 +227,7 @@ pub enum TypeKind {
         size: Option<IntRange>,
     },
     /// `Struct[{...}]`; `None` is the unparameterised `Struct`.
-    Struct(Option<Vec<StructElement>>),
+    Struct(Option<StructElements>),
     /// `Tuple[T..., from, to]`; `None` is the unparameterised `Tuple`.
     Tuple {
         /// Types by position; `None` for the unparameterised Tuple.

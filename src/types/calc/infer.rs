@@ -6,7 +6,7 @@ use super::common::common_type;
 use super::generalize::{generalize, variant_of};
 use super::value_view::{ValueView, ViewKind};
 use super::{unit_type, MAX_DEPTH};
-use crate::types::{IntRange, RuntimeName, SmolStr, StructElement, Type, TypeKind};
+use crate::types::{IntRange, RuntimeName, SmolStr, StructElement, StructElements, Type, TypeKind};
 use crate::values::{Regexp, SemVerRange, Uri, Value, ValueMap};
 use std::sync::Arc;
 
@@ -476,7 +476,7 @@ impl SetCx {
                 self.bytes += NODE_BYTES + n * std::mem::size_of::<StructElement>();
                 // One pass building a Struct; a key that is not a non-empty string
                 // switches to a Hash of the key and value types.
-                let mut es = Vec::with_capacity(n);
+                let mut es = StructElements::with_capacity(n);
                 let all_str = v.each_entry(|k, val| {
                     let key_type = match self.known_key(k) {
                         Some(t) => t,
