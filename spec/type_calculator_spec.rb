@@ -67,6 +67,14 @@ RSpec.describe PuppetTypes::TypeCalculator do
     # Each result holds megabytes of Rust memory behind a small wrapper; the
     # wrappers are collected as that memory grows, not only when Ruby objects run out.
     expect(GC.count - before).to be >= 3
+
+    # ... but not while the program has the GC disabled.
+    GC.disable
+    before = GC.count
+    10.times { c.infer_set(data) }
+    expect(GC.count).to eq(before)
+  ensure
+    GC.enable
   end
 
   it 'checks, infers and compares types' do

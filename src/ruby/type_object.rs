@@ -116,9 +116,18 @@ mod large_types {
         HELD.fetch_sub(bytes, Ordering::Relaxed);
     }
 
-    /// `GC.start(full_mark: false, immediate_sweep: true)`; an error (GC
-    /// disabled or overridden) only means nothing is collected.
+    /// `GC.start(full_mark: false, immediate_sweep: true)`, unless the program
+    /// has disabled the GC (`GC.start` would collect all the same). An error
+    /// (`GC.start` overridden) only means nothing is collected.
     fn minor_gc(ruby: &Ruby) {
+        // SAFETY: plain calls of Ruby's C API on a Ruby thread; `rb_gc_disable`
+        // returns whether the GC was disabled before, and the state is restored.
+        let was_disabled = unsafe { rb_sys::rb_gc_disable() } == rb_sys::Qtrue as rb_sys::VALUE;
+        if was_disabled {
+            return;
+        }
+        // SAFETY: as above; the GC was enabled before this function disabled it.
+        unsafe { rb_sys::rb_gc_enable() };
         let Ok(gc) = ruby.class_object().const_get::<_, RModule>("GC") else {
             return;
         };
