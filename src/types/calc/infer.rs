@@ -87,8 +87,14 @@ fn empty_hash() -> Type {
 /// value's text when it has a shared one.
 fn string_type<V: ValueView + ?Sized>(v: &V, s: &str) -> Type {
     const INLINE: usize = 23;
-    let shared = (s.len() > INLINE).then(|| v.shared_str()).flatten();
-    let value = shared.map_or_else(|| SmolStr::new(s), SmolStr::from);
+    let value = if s.len() <= INLINE {
+        // (`new` would first look for a run of newlines and spaces, which it
+        // stores specially; inline storage is as good for those.)
+        SmolStr::new_inline(s)
+    } else {
+        v.shared_str()
+            .map_or_else(|| SmolStr::new(s), SmolStr::from)
+    };
     Type::from_kind(TypeKind::String {
         size: None,
         value: Some(value),
@@ -272,6 +278,7 @@ const KEY_CACHE: usize = 64;
 /// inputs (see [`SetCx::for_input`]), at most [`MAX_SCALAR_CACHE`].
 const SCALAR_CACHE: usize = 256;
 const MAX_SCALAR_CACHE: usize = 8192;
+const MAX_STRING_CACHE: usize = 1024;
 /// Tuples up to this length are looked up in the tuple cache.
 const CACHED_TUPLE_LEN: usize = 8;
 
@@ -366,11 +373,11 @@ impl SetCx {
 
     fn string_value<V: ValueView + ?Sized>(&mut self, v: &V, s: &str) -> Type {
         if self.strings.is_empty() {
-            self.strings = vec![None; self.slots];
-            self.seen_strings = vec![0; self.slots];
+            self.strings = vec![None; self.string_slots()];
+            self.seen_strings = vec![0; self.string_slots()];
         }
         let h = text_hash(s.as_bytes());
-        let i = (h as usize) & (self.slots - 1);
+        let i = (h as usize) & (self.string_slots() - 1);
         if let Some((ch, t)) = &self.strings[i] {
             if *ch == h && string_value_of(t) == Some(s) {
                 return t.clone();
@@ -397,14 +404,14 @@ impl SetCx {
             return self.new_tuple(start);
         }
         if self.tuples.is_empty() {
-            self.tuples = vec![None; self.slots];
+            self.tuples = vec![None; self.string_slots()];
         }
         let types = &self.scratch[start..];
         let mut h: usize = len;
         for t in types {
             h = h.rotate_left(7) ^ (t.kind() as *const TypeKind as usize >> 4);
         }
-        let i = h & (self.slots - 1);
+        let i = h & (self.string_slots() - 1);
         if let Some(c) = &self.tuples[i] {
             if let TypeKind::Tuple {
                 types: Some(ct),
@@ -430,6 +437,14 @@ impl SetCx {
             types: Some(types),
             size: None,
         })
+    }
+
+    /// Slots of the string and tuple caches: fewer than for integers, as
+    /// repeated texts (tags, modes, states) are few, and most texts of big
+    /// data are looked up once; a small table stays in the nearer caches.
+    #[inline]
+    fn string_slots(&self) -> usize {
+        self.slots.min(MAX_STRING_CACHE)
     }
 
     fn integer_value(&mut self, n: i64) -> Type {
