@@ -488,7 +488,10 @@ impl SetCx {
                 self.tuple(start)
             }
             ViewKind::Hash(n) => {
-                self.bytes += NODE_BYTES + n * std::mem::size_of::<StructElement>();
+                self.bytes += NODE_BYTES;
+                if n > StructElements::new().inline_size() {
+                    self.bytes += n * std::mem::size_of::<StructElement>();
+                }
                 // One pass building a Struct; a key that is not a non-empty string
                 // switches to a Hash of the key and value types.
                 let mut es = StructElements::with_capacity(n);
