@@ -62,21 +62,47 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "Variant",
 ];
 
+/// [`BUILTIN_NAMES`] by length (the exact-spelling lookup compares only names of the
+/// right length; checked against the list by a test).
+const BUILTIN_BY_LEN: [&[&str]; 13] = [
+    &[],
+    &[],
+    &[],
+    &["Any", "URI"],
+    &["Data", "Enum", "Hash", "Init", "Type"],
+    &["Array", "Class", "Float", "Tuple", "Undef"],
+    &[
+        "Binary", "Object", "Regexp", "Scalar", "SemVer", "String", "Struct",
+    ],
+    &[
+        "Boolean", "Default", "Integer", "Numeric", "Pattern", "Runtime", "TypeSet", "Variant",
+    ],
+    &[
+        "Callable", "Deferred", "Iterable", "Iterator", "NotUndef", "Optional", "Resource",
+        "RichData", "Timespan",
+    ],
+    &["Sensitive", "Timestamp"],
+    &["Collection", "ScalarData"],
+    &["RichDataKey", "SemVerRange"],
+    &["CatalogEntry"],
+];
+
 /// The canonical spelling of a built-in type name, matched case-insensitively.
 pub fn builtin_name(name: &str) -> Option<&'static str> {
     // Names are nearly always written canonically: try an exact match first.
-    // (comparing first bytes before whole names: most names differ there, and the
-    // order is still that of the sorted list)
-    let first = name.as_bytes().first().copied().unwrap_or(0);
-    let found = BUILTIN_NAMES
-        .binary_search_by(|n| n.as_bytes()[0].cmp(&first).then_with(|| (*n).cmp(name)));
-    if let Ok(i) = found {
-        return Some(BUILTIN_NAMES[i]);
+    let same_len = BUILTIN_BY_LEN.get(name.len()).copied().unwrap_or(&[]);
+    // (first bytes compared before whole names: most candidates differ there)
+    let first = name.as_bytes().first();
+    if let Some(n) = same_len
+        .iter()
+        .find(|n| n.as_bytes().first() == first && n.as_bytes() == name.as_bytes())
+    {
+        return Some(n);
     }
-    BUILTIN_NAMES
+    same_len
         .iter()
         .copied()
-        .find(|n| n.len() == name.len() && n.eq_ignore_ascii_case(name))
+        .find(|n| n.eq_ignore_ascii_case(name))
 }
 
 /// The unparameterised built-in type called `name` (`Integer`, `Data`, ...), if there is one.
@@ -133,21 +159,7 @@ pub fn builtin_type(name: &str) -> Option<Type> {
 /// Compile `source` as a regexp, reusing an earlier compilation of the same
 /// text (compiling dominates building a `Pattern` type otherwise).
 pub fn cached_regexp(source: &str) -> Result<Regexp> {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<HashMap<Box<str>, Regexp>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(r) = cache.lock().ok().and_then(|m| m.get(source).cloned()) {
-        return Ok(r);
-    }
-    let r = Regexp::new(source)?;
-    if let Ok(mut m) = cache.lock() {
-        if m.len() >= 4096 {
-            m.clear();
-        }
-        m.insert(source.into(), r.clone());
-    }
-    Ok(r)
+    Regexp::cached(source)
 }
 
 /// Why a type could not be built.
@@ -794,8 +806,18 @@ mod tests {
     }
 
     #[test]
-    fn builtin_names_sorted_for_search() {
+    fn builtin_names_sorted_and_bucketed_by_length() {
         assert!(BUILTIN_NAMES.windows(2).all(|w| w[0] < w[1]));
+        let mut bucketed: Vec<&str> = BUILTIN_BY_LEN
+            .iter()
+            .flat_map(|b| b.iter().copied())
+            .collect();
+        bucketed.sort_unstable();
+        assert_eq!(bucketed, BUILTIN_NAMES);
+        assert!(BUILTIN_BY_LEN
+            .iter()
+            .enumerate()
+            .all(|(len, b)| b.iter().all(|n| n.len() == len)));
         assert_eq!(builtin_name("uri"), Some("URI"));
         assert_eq!(builtin_name("Foo"), None);
     }
