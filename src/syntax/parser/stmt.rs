@@ -205,10 +205,43 @@ impl<'a> Parser<'a> {
 
     /// `relationship (= | += | -=) assignment` (right associative).
     pub(super) fn assignment(&mut self) -> Result<Expr> {
+        if let Some(e) = self.lone_operand() {
+            return e;
+        }
         self.enter()?;
         let r = self.assignment_inner();
         self.leave();
         r
+    }
+
+    /// Shortcut for the commonest operand (a type parameter, an argument, an
+    /// element): one literal token directly followed by `,`, `=>` or a closing
+    /// bracket. Through the full descent (assignment, relationship, resource,
+    /// expression, operators, postfix, primary) such a token is just
+    /// [`Self::literal`], so that is called directly, when the descent's
+    /// nesting levels would have been available. `None` when the shortcut does
+    /// not apply.
+    fn lone_operand(&mut self) -> Option<Result<Expr>> {
+        let one_token = matches!(
+            self.kind(),
+            T::ClassRef
+                | T::Name
+                | T::Number
+                | T::String
+                | T::Word
+                | T::Boolean
+                | T::Default
+                | T::Undef
+                | T::Regex
+                | T::Variable
+        );
+        let ends = matches!(
+            self.peek_kind(1),
+            T::Comma | T::RBrack | T::RParen | T::RBrace | T::FArrow
+        );
+        // assignment, resource and expression each enter one level
+        let room = self.depth + 3 <= super::MAX_DEPTH && self.stack_used() <= super::STACK_BUDGET;
+        (one_token && ends && room).then(|| self.literal())
     }
 
     fn assignment_inner(&mut self) -> Result<Expr> {

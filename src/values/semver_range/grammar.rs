@@ -351,6 +351,9 @@ mod tests {
             ors += usize::from(!scan::or_matches(s).is_empty());
         }
         // the samples exercise the matching paths, not only the failing ones
-        assert!(simples > 100 && hyphens > 50 && ors > 100, "{simples} {hyphens} {ors}");
+        assert!(
+            simples > 100 && hyphens > 50 && ors > 100,
+            "{simples} {hyphens} {ors}"
+        );
     }
 }
