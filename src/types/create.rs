@@ -107,7 +107,11 @@ pub fn builtin_name(name: &str) -> Option<&'static str> {
 
 /// The unparameterised built-in type called `name` (`Integer`, `Data`, ...), if there is one.
 pub fn builtin_type(name: &str) -> Option<Type> {
-    let n = builtin_name(name)?;
+    builtin_name(name).and_then(canonical_type)
+}
+
+/// The unparameterised built-in type whose canonical name is `n`.
+fn canonical_type(n: &str) -> Option<Type> {
     Some(match n {
         "Any" => tf::any(),
         "Array" => tf::array_of_any(),
@@ -262,7 +266,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
         return Ok(None);
     };
     if params.is_empty() {
-        return Ok(builtin_type(n));
+        return Ok(canonical_type(n));
     }
     let t = match n {
         "Any" | "Undef" | "Default" | "Scalar" | "ScalarData" | "Numeric" | "Binary"
