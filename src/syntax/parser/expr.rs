@@ -106,7 +106,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A primary followed by any number of calls, accesses, method calls and collects.
-    fn postfix(&mut self) -> Result<Expr> {
+    pub(super) fn postfix(&mut self) -> Result<Expr> {
         let e = self.primary()?;
         let base = self.depth;
         let r = self.postfix_ops(e);

@@ -214,13 +214,14 @@ impl<'a> Parser<'a> {
         r
     }
 
-    /// Shortcut for the commonest operand (a type parameter, an argument, an
-    /// element): one literal token directly followed by `,`, `=>` or a closing
-    /// bracket. Through the full descent (assignment, relationship, resource,
-    /// expression, operators, postfix, primary) such a token is just
-    /// [`Self::literal`], so that is called directly, when the descent's
-    /// nesting levels would have been available. `None` when the shortcut does
-    /// not apply.
+    /// Shortcut for the commonest operands (type parameters, arguments,
+    /// elements): one literal token, possibly followed by bracketed accesses
+    /// or a call (`Integer[1, 2]`, `Foo('x')`), directly followed by `,`,
+    /// `=>` or a closing bracket. Through the full descent (assignment,
+    /// relationship, resource, expression, operators) such an operand is just
+    /// [`Self::postfix`] of that token, so that is called directly, counting
+    /// the nesting levels the descent would have entered (when they are
+    /// available). `None` when the shortcut does not apply.
     fn lone_operand(&mut self) -> Option<Result<Expr>> {
         let one_token = matches!(
             self.kind(),
@@ -235,13 +236,55 @@ impl<'a> Parser<'a> {
                 | T::Regex
                 | T::Variable
         );
-        let ends = matches!(
-            self.peek_kind(1),
-            T::Comma | T::RBrack | T::RParen | T::RBrace | T::FArrow
-        );
         // assignment, resource and expression each enter one level
         let room = self.depth + 3 <= super::MAX_DEPTH && self.stack_used() <= super::STACK_BUDGET;
-        (one_token && ends && room).then(|| self.literal())
+        if !(one_token && room) {
+            return None;
+        }
+        let next = self.peek_kind(1);
+        if ends_operand(next) {
+            return Some(self.literal());
+        }
+        if !matches!(next, T::LBrack | T::LParen) {
+            return None;
+        }
+        let close = self.matching_close(self.pos + 1)?;
+        let after = self.toks.get(close + 1).map_or(T::Eof, |t| t.kind);
+        if !ends_operand(after) {
+            return None;
+        }
+        self.depth += 3;
+        let e = self.postfix();
+        self.depth -= 3;
+        debug_assert!(e.is_err() || self.pos == close + 1);
+        Some(e)
+    }
+
+    /// The index of the token closing the bracket opened at `open`, when it is
+    /// near (a bounded look ahead keeps parsing linear) and of the same kind.
+    fn matching_close(&self, open: usize) -> Option<usize> {
+        const LOOK_AHEAD: usize = 64;
+        let mut depth = 0usize;
+        for (i, t) in self.toks.iter().enumerate().skip(open).take(LOOK_AHEAD) {
+            match t.kind {
+                T::LBrack | T::ListStart | T::LParen | T::WsLParen | T::LBrace | T::SelBrace => {
+                    depth += 1
+                }
+                T::RBrack | T::RParen | T::RBrace => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        let opened = self.toks[open].kind;
+                        let same = matches!(
+                            (opened, t.kind),
+                            (T::LBrack, T::RBrack) | (T::LParen, T::RParen)
+                        );
+                        return same.then_some(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     fn assignment_inner(&mut self) -> Result<Expr> {
@@ -304,4 +347,9 @@ impl<'a> Parser<'a> {
         self.depth = base;
         Ok(left)
     }
+}
+
+/// Tokens after which an operand ends whatever came before: `,`, `=>` and closing brackets.
+fn ends_operand(k: T) -> bool {
+    matches!(k, T::Comma | T::RBrack | T::RParen | T::RBrace | T::FArrow)
 }
