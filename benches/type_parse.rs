@@ -81,6 +81,7 @@ fn main() {
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .filter(|l| parser.parse(l).is_ok())
+        .filter(|l| std::env::var("TYPE_FILTER").map_or(true, |f| l.contains(f.as_str())))
         .collect();
     let n = strings.len();
     println!("{n} valid type strings");
@@ -111,6 +112,29 @@ fn main() {
             black_box(parser.interpret(p, &p.body).ok());
         }
     });
+    if std::env::args().any(|a| a == "slowest") {
+        let mut each: Vec<(Duration, &str)> = strings
+            .iter()
+            .map(|s| {
+                let best = (0..5)
+                    .map(|_| {
+                        let start = Instant::now();
+                        for _ in 0..iters {
+                            black_box(parser.parse(s).ok());
+                        }
+                        start.elapsed() / iters
+                    })
+                    .min()
+                    .unwrap_or_default();
+                (best, *s)
+            })
+            .collect();
+        each.sort_by(|a, b| b.cmp(a));
+        for (d, s) in each.iter().take(20) {
+            println!("{d:>10.2?}  {s}");
+        }
+        return;
+    }
     time("TypeParser::parse (uncached)", iters, n, || {
         for s in &strings {
             black_box(parser.parse(s).ok());

@@ -215,40 +215,38 @@ impl<'a> Parser<'a> {
     }
 
     /// Shortcut for the commonest operands (type parameters, arguments,
-    /// elements): one literal token, possibly followed by bracketed accesses
-    /// or a call (`Integer[1, 2]`, `Foo('x')`), directly followed by `,`,
-    /// `=>` or a closing bracket. Through the full descent (assignment,
-    /// relationship, resource, expression, operators) such an operand is just
-    /// [`Self::postfix`] of that token, so that is called directly, counting
-    /// the nesting levels the descent would have entered (when they are
-    /// available). `None` when the shortcut does not apply.
+    /// elements, hash keys and values): one literal token, possibly followed
+    /// by a bracketed access or a call (`Integer[1, 2]`, `Foo('x')`), or an
+    /// array or hash literal, directly followed by `,`, `=>` or a closing
+    /// bracket. Through the full descent (assignment, relationship, resource,
+    /// expression, operators) such an operand is just [`Self::postfix`], so
+    /// that is called directly, counting the nesting levels the descent would
+    /// have entered (when they are available). `None` when the shortcut does
+    /// not apply.
     fn lone_operand(&mut self) -> Option<Result<Expr>> {
-        let one_token = matches!(
-            self.kind(),
-            T::ClassRef
-                | T::Name
-                | T::Number
-                | T::String
-                | T::Word
-                | T::Boolean
-                | T::Default
-                | T::Undef
-                | T::Regex
-                | T::Variable
-        );
         // assignment, resource and expression each enter one level
         let room = self.depth + 3 <= super::MAX_DEPTH && self.stack_used() <= super::STACK_BUDGET;
-        if !(one_token && room) {
+        if !room {
             return None;
         }
-        let next = self.peek_kind(1);
-        if ends_operand(next) {
-            return Some(self.literal());
-        }
-        if !matches!(next, T::LBrack | T::LParen) {
-            return None;
-        }
-        let close = self.matching_close(self.pos + 1)?;
+        let close = match self.kind() {
+            T::ClassRef
+            | T::Name
+            | T::Number
+            | T::String
+            | T::Word
+            | T::Boolean
+            | T::Default
+            | T::Undef
+            | T::Regex
+            | T::Variable => match self.peek_kind(1) {
+                next if ends_operand(next) => return Some(self.literal()),
+                T::LBrack | T::LParen => self.matching_close(self.pos + 1)?,
+                _ => return None,
+            },
+            T::LBrace | T::ListStart | T::LBrack => self.matching_close(self.pos)?,
+            _ => return None,
+        };
         let after = self.toks.get(close + 1).map_or(T::Eof, |t| t.kind);
         if !ends_operand(after) {
             return None;
@@ -263,7 +261,7 @@ impl<'a> Parser<'a> {
     /// The index of the token closing the bracket opened at `open`, when it is
     /// near (a bounded look ahead keeps parsing linear) and of the same kind.
     fn matching_close(&self, open: usize) -> Option<usize> {
-        const LOOK_AHEAD: usize = 64;
+        const LOOK_AHEAD: usize = 128;
         let mut depth = 0usize;
         for (i, t) in self.toks.iter().enumerate().skip(open).take(LOOK_AHEAD) {
             match t.kind {
@@ -276,7 +274,9 @@ impl<'a> Parser<'a> {
                         let opened = self.toks[open].kind;
                         let same = matches!(
                             (opened, t.kind),
-                            (T::LBrack, T::RBrack) | (T::LParen, T::RParen)
+                            (T::LBrack | T::ListStart, T::RBrack)
+                                | (T::LParen, T::RParen)
+                                | (T::LBrace, T::RBrace)
                         );
                         return same.then_some(i);
                     }
