@@ -465,6 +465,7 @@ enum KwPos {
 }
 
 /// Adds an argument, merging adjacent unfolded hashes (`f(a => 1, b => 2)` passes one hash).
+#[inline]
 pub(super) fn push_argument(args: &mut Vec<Expr>, arg: Expr) {
     if let ExprKind::LiteralHash {
         unfolded: true,

@@ -205,7 +205,8 @@ impl<'a> Parser<'a> {
 
     /// `relationship (= | += | -=) assignment` (right associative).
     pub(super) fn assignment(&mut self) -> Result<Expr> {
-        if let Some(e) = self.lone_operand() {
+        // assignment, resource and expression each enter one level
+        if let Some(e) = self.lone_operand(3) {
             return e;
         }
         self.enter()?;
@@ -218,14 +219,16 @@ impl<'a> Parser<'a> {
     /// elements, hash keys and values): one literal token, possibly followed
     /// by a bracketed access or a call (`Integer[1, 2]`, `Foo('x')`), or an
     /// array or hash literal, directly followed by `,`, `=>` or a closing
-    /// bracket. Through the full descent (assignment, relationship, resource,
-    /// expression, operators) such an operand is just [`Self::postfix`], so
-    /// that is called directly, counting the nesting levels the descent would
-    /// have entered (when they are available). `None` when the shortcut does
-    /// not apply.
-    fn lone_operand(&mut self) -> Option<Result<Expr>> {
-        // assignment, resource and expression each enter one level
-        let room = self.depth + 3 <= super::MAX_DEPTH && self.stack_used() <= super::STACK_BUDGET;
+    /// bracket or the end of input. Through the full descent (assignment,
+    /// relationship, resource, expression, operators) such an operand is just
+    /// [`Self::postfix`], so that is called directly, counting the `levels`
+    /// of nesting the descent would have entered (when they are available).
+    /// `None` when the shortcut does not apply.
+    pub(super) fn lone_operand(&mut self, levels: usize) -> Option<Result<Expr>> {
+        let room =
+            self.depth + levels <= super::MAX_DEPTH && self.stack_used() <= super::STACK_BUDGET;
+        #[cfg(test)]
+        let room = room && !self.no_shortcuts;
         if !room {
             return None;
         }
@@ -251,9 +254,9 @@ impl<'a> Parser<'a> {
         if !ends_operand(after) {
             return None;
         }
-        self.depth += 3;
+        self.depth += levels;
         let e = self.postfix();
-        self.depth -= 3;
+        self.depth -= levels;
         debug_assert!(e.is_err() || self.pos == close + 1);
         Some(e)
     }
@@ -349,7 +352,11 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Tokens after which an operand ends whatever came before: `,`, `=>` and closing brackets.
+/// Tokens after which an operand ends whatever came before: `,`, `=>`,
+/// closing brackets and the end of input.
 fn ends_operand(k: T) -> bool {
-    matches!(k, T::Comma | T::RBrack | T::RParen | T::RBrace | T::FArrow)
+    matches!(
+        k,
+        T::Comma | T::RBrack | T::RParen | T::RBrace | T::FArrow | T::Eof
+    )
 }

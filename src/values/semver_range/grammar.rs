@@ -135,6 +135,10 @@ fn partial(expr: &str) -> Result<Partial> {
 
 impl Partial {
     fn version(&self, m: u64, n: u64, p: u64) -> Result<SemVer> {
+        if self.pre.is_none() && self.build.is_none() {
+            // what parsing the text `m.n.p` gives
+            return Ok(SemVer::new(m, n, p));
+        }
         let text = format!(
             "{m}.{n}.{p}{}{}",
             self.pre
