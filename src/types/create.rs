@@ -187,9 +187,11 @@ fn builtin(name: &str) -> Option<(&'static str, Builtin)> {
     let same_len = BUILTIN_BY_LEN.get(name.len()).copied().unwrap_or(&[]);
     // (first bytes compared before whole names: most candidates differ there)
     let first = name.as_bytes().first();
+    // (compared byte by byte: names are short, a call to memcmp costs more)
+    let same = |n: &str| n.bytes().zip(name.bytes()).all(|(a, b)| a == b);
     if let Some(found) = same_len
         .iter()
-        .find(|(n, _)| n.as_bytes().first() == first && n.as_bytes() == name.as_bytes())
+        .find(|(n, _)| n.as_bytes().first() == first && same(n))
     {
         return Some(*found);
     }
