@@ -10,38 +10,56 @@ use puppet_types::syntax::lexer::Lexer;
 use puppet_types::syntax::parser::parse_type_expression;
 use puppet_types::syntax::token::TokenKind;
 use puppet_types::types::parse::TypeParser;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The system allocator, counting allocations (allocations per string are
 /// printed with the times: in the Ruby process freed memory is cold, so each
-/// allocation costs more there than here).
-struct Counting;
+/// allocation costs more there than here). Not with the `ruby` feature, whose
+/// library brings its own global allocator (the counts are then 0).
+#[cfg(not(feature = "ruby"))]
+mod counting {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::sync::atomic::{AtomicUsize, Ordering};
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+    struct Counting;
 
-// SAFETY: every call is forwarded unchanged to the system allocator.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's contract for `alloc` is passed on unchanged.
-        unsafe { System.alloc(layout) }
+    static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+    // SAFETY: every call is forwarded unchanged to the system allocator.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+            // SAFETY: the caller's contract for `alloc` is passed on unchanged.
+            unsafe { System.alloc(layout) }
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: the caller's contract for `dealloc` is passed on unchanged.
+            unsafe { System.dealloc(ptr, layout) }
+        }
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+            // SAFETY: the caller's contract for `realloc` is passed on unchanged.
+            unsafe { System.realloc(ptr, layout, new_size) }
+        }
     }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller's contract for `dealloc` is passed on unchanged.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's contract for `realloc` is passed on unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
+
+    #[global_allocator]
+    static GLOBAL: Counting = Counting;
+
+    /// Allocations so far.
+    pub fn allocations() -> usize {
+        ALLOCATIONS.load(Ordering::Relaxed)
     }
 }
 
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+#[cfg(feature = "ruby")]
+mod counting {
+    /// Not counted with the `ruby` feature.
+    pub fn allocations() -> usize {
+        0
+    }
+}
 
 /// The best of five rounds, per string (the machine is shared, so the minimum is the signal).
 /// Runs only when no filter is given on the command line or `name` contains one
@@ -54,9 +72,9 @@ fn time<F: FnMut()>(name: &str, iters: u32, per: usize, mut f: F) -> Duration {
     if !filters.is_empty() && !filters.iter().any(|f| name.contains(f.as_str())) {
         return Duration::ZERO;
     }
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let before = counting::allocations();
     f();
-    let allocs = (ALLOCATIONS.load(Ordering::Relaxed) - before) as f64 / per as f64;
+    let allocs = (counting::allocations() - before) as f64 / per as f64;
     let mut best = Duration::MAX;
     for _ in 0..5 {
         let start = Instant::now();

@@ -64,6 +64,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
 
 /// The built-in types, for dispatch without comparing names again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::upper_case_acronyms)] // variants are spelled as the type names
 enum Builtin {
     Any,
     Array,
