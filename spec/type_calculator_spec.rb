@@ -48,6 +48,35 @@ RSpec.describe PuppetTypes::TypeCalculator do
     end
   end
 
+  it 'infers big data with repeated keys and values as on converted values (the inference caches)' do
+    words = %w[web prod db a b]
+    data = Array.new(3_000) do |i|
+      h = { 'name' => "svc#{i % 700}", 'port' => (i * 37) % 1_000, 'tags' => [words[i % 5], words[(i + 1) % 5]] }
+      h[+'extra'] = nil if i.odd? # a key String that is not the frozen literal, and an undef value
+      h[words[i % 5]] = { 'n' => i % 3 }
+      h
+    end
+    expect(c.infer_set(data)).to eq(PuppetTypes::Internal.infer_set_converted(data))
+    expect(c.infer_set(data).to_s).to eq(PuppetTypes::Internal.infer_set_converted(data).to_s)
+  end
+
+  it 'lets the GC reclaim big inferred types that are dropped' do
+    data = Array.new(10_000) { |i| { 'name' => "svc#{i}", 'port' => i, 'tags' => %w[web prod] } }
+    before = GC.count
+    30.times { c.infer_set(data) }
+    # Each result holds megabytes of Rust memory behind a small wrapper; the
+    # wrappers are collected as that memory grows, not only when Ruby objects run out.
+    expect(GC.count - before).to be >= 3
+
+    # ... but not while the program has the GC disabled.
+    GC.disable
+    before = GC.count
+    10.times { c.infer_set(data) }
+    expect(GC.count).to eq(before)
+  ensure
+    GC.enable
+  end
+
   it 'checks, infers and compares types' do
     expect(c.instance?(f.range(1, 10), 5)).to be(true)
     expect(c.instance?(f.range(1, 10), 11)).to be(false)

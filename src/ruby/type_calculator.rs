@@ -59,7 +59,8 @@ fn infer(ruby: &Ruby, v: Value) -> R<Value> {
 
 fn infer_set(ruby: &Ruby, v: Value) -> R<Value> {
     guard(ruby, || {
-        Ok(RbType::wrap(ruby, calc::infer_set_view(&RubyView::new(v))))
+        let (t, bytes) = calc::infer_set_view_sized(&RubyView::new(v));
+        Ok(RbType::wrap_large(ruby, t, bytes))
     })
 }
 

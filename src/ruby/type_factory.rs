@@ -359,7 +359,7 @@ fn struct_(ruby: &Ruby, args: &[Value]) -> R<Value> {
 fn key_of(ruby: &Ruby, t: &Type) -> R<(Arc<str>, KeyMode)> {
     let literal = |t: &Type| -> Option<Arc<str>> {
         match t.kind() {
-            TypeKind::String { value: Some(v), .. } => Some(v.clone()),
+            TypeKind::String { value: Some(v), .. } => Some(Arc::from(v.as_str())),
             TypeKind::Enum { values, .. } if values.len() == 1 => Some(values[0].clone()),
             _ => None,
         }

@@ -10,14 +10,27 @@ use crate::types::{IntRange, Type, TypeKind};
 use magnus::{method, prelude::*, Error, RModule, Ruby, Value};
 use std::hash::{Hash, Hasher};
 
-/// The Ruby-side handle of a type.
+/// The Ruby-side handle of a type, and the bytes of Rust memory it told
+/// Ruby's GC it keeps alive (see [`RbType::wrap_large`]).
 #[magnus::wrap(class = "PuppetTypes::Type", free_immediately, frozen_shareable, size)]
-pub struct RbType(pub Type);
+pub struct RbType(pub Type, usize);
 
 impl RbType {
     /// Wrap `t` as a frozen `PuppetTypes::Type`.
     pub fn wrap(ruby: &Ruby, t: Type) -> Value {
-        let obj = ruby.obj_wrap(RbType(t));
+        let obj = ruby.obj_wrap(RbType(t, 0));
+        obj.freeze();
+        obj.as_value()
+    }
+
+    /// Wrap a type that holds about `bytes` of Rust memory (a big inferred
+    /// type). See [`large_types`] for how that memory is given back.
+    pub fn wrap_large(ruby: &Ruby, t: Type, bytes: usize) -> Value {
+        if bytes < large_types::MIN_BYTES {
+            return RbType::wrap(ruby, t);
+        }
+        large_types::reserve(ruby, bytes);
+        let obj = ruby.obj_wrap(RbType(t, bytes));
         obj.freeze();
         obj.as_value()
     }
@@ -50,6 +63,78 @@ impl RbType {
 
     fn name(ruby: &Ruby, rb_self: &RbType) -> Result<String, Error> {
         guard(ruby, || Ok(type_name(&rb_self.0)))
+    }
+}
+
+impl Drop for RbType {
+    fn drop(&mut self) {
+        if self.1 > 0 {
+            large_types::release(self.1);
+        }
+    }
+}
+
+/// The Rust memory held by wrappers of big types.
+///
+/// A wrapper is a small Ruby object that may keep megabytes of Rust memory
+/// alive, which Ruby's GC does not see: a loop of `infer_set` calls on big
+/// data would grow without bound, and memory freed late is cold when reused.
+/// Reporting the bytes with `rb_gc_adjust_memory_usage` counts them as
+/// old-generation malloc growth, which makes Ruby run full collections: in a
+/// process with a big heap each costs more than the inference it follows.
+///
+/// So the wrappers' bytes are counted here, and when they pass a limit a
+/// minor collection is asked for: wrappers dropped since the last one are
+/// young and freed by it, at the cost of a minor GC. The limit then becomes
+/// twice what is still held (never less than [`BASE_LIMIT`]), so that types
+/// the program keeps do not make every call collect.
+mod large_types {
+    use magnus::{kwargs, prelude::*, RModule, Ruby, Value};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Types smaller than this are not counted.
+    pub const MIN_BYTES: usize = 64 * 1024;
+    /// The least amount held before a collection is asked for.
+    const BASE_LIMIT: usize = 16 * 1024 * 1024;
+
+    static HELD: AtomicUsize = AtomicUsize::new(0);
+    static LIMIT: AtomicUsize = AtomicUsize::new(BASE_LIMIT);
+
+    /// Count `bytes` about to be wrapped, collecting first when over the limit.
+    pub fn reserve(ruby: &Ruby, bytes: usize) {
+        let held = HELD.load(Ordering::Relaxed);
+        if held + bytes > LIMIT.load(Ordering::Relaxed) {
+            minor_gc(ruby);
+            let still = HELD.load(Ordering::Relaxed);
+            LIMIT.store((2 * (still + bytes)).max(BASE_LIMIT), Ordering::Relaxed);
+        }
+        HELD.fetch_add(bytes, Ordering::Relaxed);
+    }
+
+    /// Uncount `bytes` of a freed wrapper.
+    pub fn release(bytes: usize) {
+        HELD.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    /// `GC.start(full_mark: false, immediate_sweep: true)`, unless the program
+    /// has disabled the GC (`GC.start` would collect all the same). An error
+    /// (`GC.start` overridden) only means nothing is collected.
+    fn minor_gc(ruby: &Ruby) {
+        // SAFETY: plain calls of Ruby's C API on a Ruby thread; `rb_gc_disable`
+        // returns whether the GC was disabled before, and the state is restored.
+        let was_disabled = unsafe { rb_sys::rb_gc_disable() } == rb_sys::Qtrue as rb_sys::VALUE;
+        if was_disabled {
+            return;
+        }
+        // SAFETY: as above; the GC was enabled before this function disabled it.
+        unsafe { rb_sys::rb_gc_enable() };
+        let Ok(gc) = ruby.class_object().const_get::<_, RModule>("GC") else {
+            return;
+        };
+        let _ = gc.funcall::<_, _, Value>(
+            "start",
+            (kwargs!("full_mark" => false, "immediate_sweep" => true),),
+        );
     }
 }
 
@@ -229,7 +314,7 @@ fn reader(ruby: &Ruby, t: &Type, which: &str) -> Result<Value, Error> {
                 let el: Value = class.funcall(
                     "new",
                     (
-                        &*e.name,
+                        e.name(),
                         RbType::wrap(ruby, e.key_type.clone()),
                         RbType::wrap(ruby, e.value_type.clone()),
                     ),

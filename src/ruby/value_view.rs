@@ -302,7 +302,7 @@ unsafe extern "C" fn walk_entry<F: FnMut(&RubyView, &RubyView) -> bool>(
 }
 
 impl ValueView for RubyView {
-    #[inline]
+    #[inline(always)]
     fn kind(&self) -> ViewKind<'_> {
         match self {
             RubyView::Ruby(obj) => classify(*obj),
@@ -394,6 +394,16 @@ impl ValueView for RubyView {
         match self {
             RubyView::Ruby(obj) => obj.as_raw() as usize,
             RubyView::Rust(v) => v as *const Value as usize,
+        }
+    }
+
+    /// A Ruby object: no Ruby code runs while a view is walked, so the object
+    /// is not changed. A Rust value in a view is a temporary: no identity.
+    #[inline]
+    fn content_identity(&self) -> Option<usize> {
+        match self {
+            RubyView::Ruby(obj) => Some(obj.as_raw() as usize),
+            RubyView::Rust(_) => None,
         }
     }
 }

@@ -873,7 +873,7 @@ fn key_name(t: &Type) -> Option<Arc<str>> {
         TypeKind::String {
             value: Some(v),
             size: None,
-        } => Some(v.clone()),
+        } => Some(Arc::from(v.as_str())),
         TypeKind::Enum { values, .. } if values.len() == 1 => Some(values[0].clone()),
         _ => None,
     }

@@ -321,15 +321,15 @@ fn write_struct_key(f: &mut W<'_>, e: &StructElement) -> fmt::Result {
     match e.key_type.kind() {
         TypeKind::Optional(_) => {
             f.write_str("Optional[")?;
-            write_quoted(f, &e.name)?;
+            write_quoted(f, e.name())?;
             f.write_char(']')
         }
         TypeKind::NotUndef(_) => {
             f.write_str("NotUndef[")?;
-            write_quoted(f, &e.name)?;
+            write_quoted(f, e.name())?;
             f.write_char(']')
         }
-        _ => write_quoted(f, &e.name),
+        _ => write_quoted(f, e.name()),
     }
 }
 

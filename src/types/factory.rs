@@ -349,7 +349,7 @@ pub fn struct_of(entries: Vec<(Arc<str>, KeyMode, Type)>) -> Result<Type> {
     if entries.is_empty() {
         return Ok(struct_any());
     }
-    let mut elements: Vec<StructElement> = Vec::with_capacity(entries.len());
+    let mut elements = crate::types::StructElements::with_capacity(entries.len());
     for (name, mode, value_type) in entries {
         if name.is_empty() && mode == KeyMode::Plain {
             return Err(Error::type_error(
@@ -368,12 +368,8 @@ pub fn struct_of(entries: Vec<(Arc<str>, KeyMode, Type)>) -> Result<Type> {
             KeyMode::Optional => Type::from_kind(TypeKind::Optional(Some(plain))),
             KeyMode::NotUndef => Type::from_kind(TypeKind::NotUndef(Some(plain))),
         };
-        let element = StructElement {
-            name,
-            key_type,
-            value_type,
-        };
-        match elements.iter_mut().find(|e| e.name == element.name) {
+        let element = StructElement::new(key_type, value_type);
+        match elements.iter_mut().find(|e| e.name() == element.name()) {
             Some(slot) => *slot = element,
             None => elements.push(element),
         }

@@ -11,4 +11,7 @@ pub mod parse;
 pub mod rich;
 pub mod rich_create;
 
-pub use model::{CallableType, IntRange, RuntimeName, StructElement, Type, TypeAlias, TypeKind};
+pub use model::{
+    CallableType, IntRange, RuntimeName, SmolStr, StructElement, StructElements, Type, TypeAlias,
+    TypeKind,
+};

@@ -11,6 +11,7 @@
 //! node, and equality, hashing and printing of an alias stop at its name.
 
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
+pub use smol_str::SmolStr;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
@@ -56,12 +57,38 @@ impl IntRange {
 /// possibly wrapped in `Optional` or `NotUndef`) and the value type.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StructElement {
-    /// The key name.
-    pub name: Arc<str>,
     /// The key type as given: `String<name>`, `Optional[String<name>]` or `NotUndef[String<name>]`.
     pub key_type: Type,
     /// The value type.
     pub value_type: Type,
+}
+
+/// The entries of a `Struct`; up to three are held inline (most hashes of
+/// inferred data are small, and each is a type of its own).
+pub type StructElements = smallvec::SmallVec<[StructElement; 3]>;
+
+impl StructElement {
+    /// The entry for `key_type` (`String<name>`, possibly wrapped in `Optional`
+    /// or `NotUndef`) and `value_type`.
+    pub fn new(key_type: Type, value_type: Type) -> StructElement {
+        StructElement {
+            key_type,
+            value_type,
+        }
+    }
+
+    /// The key name: the value of the (possibly wrapped) `String<name>` key type.
+    #[inline]
+    pub fn name(&self) -> &str {
+        let mut t = &self.key_type;
+        loop {
+            match t.kind() {
+                TypeKind::String { value: Some(v), .. } => return v,
+                TypeKind::Optional(Some(inner)) | TypeKind::NotUndef(Some(inner)) => t = inner,
+                _ => return "",
+            }
+        }
+    }
 }
 
 /// The signature of a `Callable`: parameter tuple, optional block and return type.
@@ -152,8 +179,9 @@ pub enum TypeKind {
     String {
         /// Size constraint.
         size: Option<IntRange>,
-        /// The single string this type was inferred from, if any.
-        value: Option<Arc<str>>,
+        /// The single string this type was inferred from, if any (short
+        /// strings are held inline: inferred types of big data hold many).
+        value: Option<SmolStr>,
     },
     /// `Enum[s...]`, optionally case-insensitive (`Enum[a, b, true]`).
     Enum {
@@ -199,7 +227,7 @@ pub enum TypeKind {
         size: Option<IntRange>,
     },
     /// `Struct[{...}]`; `None` is the unparameterised `Struct`.
-    Struct(Option<Vec<StructElement>>),
+    Struct(Option<StructElements>),
     /// `Tuple[T..., from, to]`; `None` is the unparameterised `Tuple`.
     Tuple {
         /// Types by position; `None` for the unparameterised Tuple.

@@ -110,7 +110,10 @@ fn is_scalar_data_class(t: &Type) -> bool {
 }
 
 /// The size range a String type admits (`derived_size_type`).
-fn string_size(size: &Option<IntRange>, value: &Option<Arc<str>>) -> (i64, Option<i64>) {
+fn string_size(
+    size: &Option<IntRange>,
+    value: &Option<crate::types::SmolStr>,
+) -> (i64, Option<i64>) {
     match (size, value) {
         (Some(r), _) => (r.from.unwrap_or(i64::MIN), r.to),
         (None, Some(v)) => exact(v.chars().count()),
@@ -436,7 +439,7 @@ impl Guard {
                     lo <= n
                         && hi.map_or(true, |h| n <= h)
                         && es.iter().all(|e| {
-                            str_instance_of(key, &e.name) && self.assignable(value, &e.value_type)
+                            str_instance_of(key, e.name()) && self.assignable(value, &e.value_type)
                         })
                 }
                 _ => false,
@@ -548,7 +551,7 @@ impl Guard {
     fn string_accepts(
         &mut self,
         size: &Option<IntRange>,
-        value: &Option<Arc<str>>,
+        value: &Option<crate::types::SmolStr>,
         b: &Type,
     ) -> bool {
         use TypeKind as K;
@@ -596,7 +599,7 @@ impl Guard {
                 let bes: &[StructElement] = bes.as_deref().unwrap_or(&[]);
                 let mut matched = 0;
                 for e1 in es {
-                    match bes.iter().find(|e2| e2.name == e1.name) {
+                    match bes.iter().find(|e2| e2.name() == e1.name()) {
                         None => {
                             if !key_is_optional(e1) {
                                 return false;

@@ -91,7 +91,7 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
                 None => enum_of(Vec::new()),
                 Some(v) => {
                     let mut vs = values.clone();
-                    vs.push(v.clone());
+                    vs.push(Arc::from(v.as_str()));
                     enum_of(vs)
                 }
             };
@@ -108,7 +108,9 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
         ) => {
             if s1.is_none() || s2.is_none() {
                 return match (v1, v2) {
-                    (Some(x), Some(y)) => enum_of(vec![x.clone(), y.clone()]),
+                    (Some(x), Some(y)) => {
+                        enum_of(vec![Arc::from(x.as_str()), Arc::from(y.as_str())])
+                    }
                     _ => Type::from_kind(K::String {
                         size: None,
                         value: None,
@@ -143,7 +145,7 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
                 None => enum_of(Vec::new()),
                 Some(v) => {
                     let mut vs = values.clone();
-                    vs.push(v.clone());
+                    vs.push(Arc::from(v.as_str()));
                     enum_of(vs)
                 }
             };

@@ -704,12 +704,12 @@ impl Describer {
             TypeKind::Struct(aes) => {
                 let mut rest: Vec<&StructElement> = aes.as_deref().unwrap_or(&[]).iter().collect();
                 for e1 in es {
-                    match rest.iter().position(|e2| e2.name == e1.name) {
+                    match rest.iter().position(|e2| e2.name() == e1.name()) {
                         None => {
                             if !key_is_optional(e1) {
                                 out.push(Mismatch {
                                     path: path.to_vec(),
-                                    kind: Kind::MissingKey(e1.name.to_string()),
+                                    kind: Kind::MissingKey(e1.name().to_string()),
                                 });
                             }
                         }
@@ -718,12 +718,12 @@ impl Describer {
                             let (k1, k2) = (effective_key(e1), effective_key(e2));
                             if !is_assignable(&k1, &k2) {
                                 let mut p = path.to_vec();
-                                p.push(PathEl::EntryKey(e1.name.to_string()));
+                                p.push(PathEl::EntryKey(e1.name().to_string()));
                                 out.extend(self.describe(&k1, &k2, p));
                             }
                             if !is_assignable(&e1.value_type, &e2.value_type) {
                                 let mut p = path.to_vec();
-                                p.push(PathEl::EntryValue(e1.name.to_string()));
+                                p.push(PathEl::EntryValue(e1.name().to_string()));
                                 out.extend(self.describe(&e1.value_type, &e2.value_type, p));
                             }
                         }
@@ -732,7 +732,7 @@ impl Describer {
                 for e2 in rest {
                     out.push(Mismatch {
                         path: path.to_vec(),
-                        kind: Kind::ExtraneousKey(e2.name.to_string()),
+                        kind: Kind::ExtraneousKey(e2.name().to_string()),
                     });
                 }
             }
@@ -777,12 +777,12 @@ impl Describer {
                         let ak = effective_key(a);
                         if !is_assignable(key, &ak) {
                             let mut p = path.to_vec();
-                            p.push(PathEl::EntryKey(a.name.to_string()));
+                            p.push(PathEl::EntryKey(a.name().to_string()));
                             out.extend(self.describe(key, &ak, p));
                         }
                         if !is_assignable(value, &a.value_type) {
                             let mut p = path.to_vec();
-                            p.push(PathEl::EntryValue(a.name.to_string()));
+                            p.push(PathEl::EntryValue(a.name().to_string()));
                             out.extend(self.describe(value, &a.value_type, p));
                         }
                     }

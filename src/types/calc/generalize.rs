@@ -72,7 +72,6 @@ pub fn generalize(t: &Type) -> Type {
         K::Struct(Some(es)) if !es.is_empty() => Type::from_kind(K::Struct(Some(
             es.iter()
                 .map(|e| StructElement {
-                    name: e.name.clone(),
                     key_type: e.key_type.clone(),
                     value_type: generalize(&e.value_type),
                 })

@@ -6,7 +6,7 @@ use super::common::common_type;
 use super::generalize::{generalize, variant_of};
 use super::value_view::{ValueView, ViewKind};
 use super::{unit_type, MAX_DEPTH};
-use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
+use crate::types::{IntRange, RuntimeName, SmolStr, StructElement, StructElements, Type, TypeKind};
 use crate::values::{Regexp, SemVerRange, Uri, Value, ValueMap};
 use std::sync::Arc;
 
@@ -56,6 +56,14 @@ pub fn infer_set_view<V: ValueView + ?Sized>(v: &V) -> Type {
     infer_set_at(v, 0)
 }
 
+/// [`infer_set_view`], with an estimate of the heap bytes the result holds
+/// (for telling a garbage collector how much a handle to it keeps alive).
+pub fn infer_set_view_sized<V: ValueView + ?Sized>(v: &V) -> (Type, usize) {
+    let mut cx = SetCx::for_input(v);
+    let t = cx.infer(v, 0);
+    (t, cx.bytes)
+}
+
 fn exact_size(n: usize) -> Option<IntRange> {
     Some(IntRange::new(Some(n as i64), Some(n as i64)))
 }
@@ -75,8 +83,12 @@ fn empty_hash() -> Type {
     })
 }
 
+/// `String<s>`: short texts are held inline, long ones share the viewed
+/// value's text when it has a shared one.
 fn string_type<V: ValueView + ?Sized>(v: &V, s: &str) -> Type {
-    let value: Arc<str> = v.shared_str().unwrap_or_else(|| Arc::from(s));
+    const INLINE: usize = 23;
+    let shared = (s.len() > INLINE).then(|| v.shared_str()).flatten();
+    let value = shared.map_or_else(|| SmolStr::new(s), SmolStr::from);
     Type::from_kind(TypeKind::String {
         size: None,
         value: Some(value),
@@ -215,115 +227,230 @@ fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
     }
 }
 
-/// State of one `infer_set`: a cache of the `String<key>` types already made,
-/// so that many hashes with the same keys share their key types.
-#[derive(Default)]
+/// State of one `infer_set`: caches that let the many values of a big input
+/// share the types they have in common (the key types of hashes with the same
+/// keys, the types of repeated scalars and of equal small arrays), and a
+/// scratch stack for array element types.
+///
+/// Cached strings are recognised first by the address of their text: every
+/// value walked stays alive and unchanged for the whole call, so the same
+/// address and length mean the same text (Ruby's frozen hash keys are one
+/// object for all hashes); other strings are compared by content.
 struct SetCx {
-    keys: Vec<Type>,
-    /// Direct-mapped caches of `String<v>` and `Integer[i, i]` types for
-    /// scalar values met again (e.g. the same tags in many hashes).
-    strings: Vec<Option<Type>>,
-    ints: Vec<Option<Type>>,
+    /// `String<key>` types of hash keys.
+    keys: Vec<KeyEntry>,
+    /// Direct-mapped caches of `String<v>` and `Integer[i, i]` types and of
+    /// small tuples, for values met again (e.g. the same tags in many hashes).
+    /// Entries carry the text's hash and the integer, so that a miss is
+    /// found without reading the (likely cold) cached type.
+    strings: Vec<Option<(u64, Type)>>,
+    /// The hash of the text last met in each string slot.
+    seen_strings: Vec<u64>,
+    ints: Vec<Option<(i64, Type)>>,
     tuples: Vec<Option<Type>>,
+    /// Element types of the arrays being inferred, innermost last.
+    scratch: Vec<Type>,
+    /// Estimated heap bytes of the types made so far (cached types counted once).
+    bytes: usize,
+    /// Slots of each scalar cache (a power of two).
+    slots: usize,
 }
 
-const KEY_CACHE: usize = 64;
-const SCALAR_CACHE: usize = 256;
+/// A cached hash key type, with the identity of the key object (0 for none)
+/// and the address of the text it was last met as.
+struct KeyEntry {
+    id: usize,
+    addr: usize,
+    key_type: Type,
+}
 
-fn slot(bytes: &[u8]) -> usize {
-    // FNV-1a over at most the first 32 bytes.
-    let mut h: u32 = 0x811c_9dc5;
-    for b in bytes.iter().take(32) {
-        h = (h ^ u32::from(*b)).wrapping_mul(0x0100_0193);
+/// Heap bytes of one type node (the `Arc` counts and the kind).
+const NODE_BYTES: usize = std::mem::size_of::<TypeKind>() + 16;
+
+const KEY_CACHE: usize = 64;
+/// Slots of the scalar and tuple caches: at least this many, more for big
+/// inputs (see [`SetCx::for_input`]), at most [`MAX_SCALAR_CACHE`].
+const SCALAR_CACHE: usize = 256;
+const MAX_SCALAR_CACHE: usize = 8192;
+/// Tuples up to this length are looked up in the tuple cache.
+const CACHED_TUPLE_LEN: usize = 8;
+
+/// A hash of a string's text for the string cache: FxHash-style over 8-byte
+/// words of at most the first 32 bytes, mixed with the length.
+fn text_hash(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let head = &bytes[..bytes.len().min(32)];
+    let mut h = bytes.len() as u64;
+    let mut words = head.chunks_exact(8);
+    for w in &mut words {
+        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
     }
-    (h as usize ^ bytes.len()) % SCALAR_CACHE
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        let w = rest
+            .iter()
+            .rev()
+            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+    }
+    h ^ (h >> 32)
+}
+
+/// The text of a `String<text>` type.
+fn string_value_of(t: &Type) -> Option<&str> {
+    match t.kind() {
+        TypeKind::String { value: Some(v), .. } => Some(v),
+        _ => None,
+    }
 }
 
 impl SetCx {
+    /// A context for inferring `v`: caches sized for the number of entries at
+    /// its top (a big array of hashes repeats many of its scalars).
+    fn for_input<V: ValueView + ?Sized>(v: &V) -> SetCx {
+        let n = match v.kind() {
+            ViewKind::Array(n) | ViewKind::Hash(n) => n,
+            _ => 0,
+        };
+        SetCx {
+            keys: Vec::new(),
+            strings: Vec::new(),
+            seen_strings: Vec::new(),
+            ints: Vec::new(),
+            tuples: Vec::new(),
+            scratch: Vec::new(),
+            bytes: 0,
+            slots: n.next_power_of_two().clamp(SCALAR_CACHE, MAX_SCALAR_CACHE),
+        }
+    }
+
+    /// The key type of a hash key met before as this very object (most hashes
+    /// of big data share their key strings), without classifying the key.
+    fn known_key<V: ValueView + ?Sized>(&self, k: &V) -> Option<Type> {
+        let id = k.content_identity()?;
+        let e = self.keys.iter().rev().find(|e| e.id == id)?;
+        Some(e.key_type.clone())
+    }
+
+    /// `String<s>` for the hash key `k` with text `s`.
     fn key_type<V: ValueView + ?Sized>(&mut self, k: &V, s: &str) -> Type {
-        for t in self.keys.iter().rev() {
-            if let TypeKind::String { value: Some(v), .. } = t.kind() {
-                if &**v == s {
-                    return t.clone();
-                }
-            }
+        let id = k.content_identity().unwrap_or(0);
+        let addr = s.as_ptr() as usize;
+        let same_text = |e: &KeyEntry| {
+            e.addr == addr && string_value_of(&e.key_type).is_some_and(|v| v.len() == s.len())
+        };
+        let i = match self.keys.iter().rposition(same_text) {
+            Some(i) => Some(i),
+            None => self
+                .keys
+                .iter()
+                .rposition(|e| string_value_of(&e.key_type) == Some(s)),
+        };
+        if let Some(i) = i {
+            let e = &mut self.keys[i];
+            (e.id, e.addr) = (id, addr);
+            return e.key_type.clone();
         }
         let t = string_type(k, s);
+        self.bytes += NODE_BYTES + s.len() + 16;
         if self.keys.len() < KEY_CACHE {
-            self.keys.push(t.clone());
+            self.keys.push(KeyEntry {
+                id,
+                addr,
+                key_type: t.clone(),
+            });
         }
         t
     }
 
     fn string_value<V: ValueView + ?Sized>(&mut self, v: &V, s: &str) -> Type {
         if self.strings.is_empty() {
-            self.strings = vec![None; SCALAR_CACHE];
+            self.strings = vec![None; self.slots];
+            self.seen_strings = vec![0; self.slots];
         }
-        let i = slot(s.as_bytes());
-        if let Some(t) = &self.strings[i] {
-            if matches!(t.kind(), TypeKind::String { value: Some(x), .. } if &**x == s) {
+        let h = text_hash(s.as_bytes());
+        let i = (h as usize) & (self.slots - 1);
+        if let Some((ch, t)) = &self.strings[i] {
+            if *ch == h && string_value_of(t) == Some(s) {
                 return t.clone();
             }
         }
         let t = string_type(v, s);
-        self.strings[i] = Some(t.clone());
+        self.bytes += NODE_BYTES + s.len() + 16;
+        // Cache a text seen before only: most texts of big data (names,
+        // descriptions) occur once, and caching them would only evict.
+        if self.seen_strings[i] == h {
+            self.strings[i] = Some((h, t.clone()));
+        } else {
+            self.seen_strings[i] = h;
+        }
         t
     }
 
-    /// `Tuple[types]`, shared with an earlier identical small tuple when the
-    /// element types are the very same (cached) types.
-    fn tuple(&mut self, types: Vec<Type>) -> Type {
-        if types.len() > 8 {
-            return Type::from_kind(TypeKind::Tuple {
-                types: Some(types),
-                size: None,
-            });
+    /// `Tuple[types]` of the element types pushed on the scratch stack from
+    /// `start` on (which it pops), shared with an earlier identical small
+    /// tuple when the element types are the very same (cached) types.
+    fn tuple(&mut self, start: usize) -> Type {
+        let len = self.scratch.len() - start;
+        if len > CACHED_TUPLE_LEN {
+            return self.new_tuple(start);
         }
         if self.tuples.is_empty() {
-            self.tuples = vec![None; SCALAR_CACHE];
+            self.tuples = vec![None; self.slots];
         }
-        let mut h: usize = types.len();
-        for t in &types {
+        let types = &self.scratch[start..];
+        let mut h: usize = len;
+        for t in types {
             h = h.rotate_left(7) ^ (t.kind() as *const TypeKind as usize >> 4);
         }
-        let i = h % SCALAR_CACHE;
+        let i = h & (self.slots - 1);
         if let Some(c) = &self.tuples[i] {
             if let TypeKind::Tuple {
                 types: Some(ct),
                 size: None,
             } = c.kind()
             {
-                if ct.len() == types.len() && ct.iter().zip(&types).all(|(a, b)| a.ptr_eq(b)) {
-                    return c.clone();
+                if ct.len() == len && ct.iter().zip(types).all(|(a, b)| a.ptr_eq(b)) {
+                    let c = c.clone();
+                    self.scratch.truncate(start);
+                    return c;
                 }
             }
         }
-        let t = Type::from_kind(TypeKind::Tuple {
-            types: Some(types),
-            size: None,
-        });
+        let t = self.new_tuple(start);
         self.tuples[i] = Some(t.clone());
         t
     }
 
+    fn new_tuple(&mut self, start: usize) -> Type {
+        let types: Vec<Type> = self.scratch.drain(start..).collect();
+        self.bytes += NODE_BYTES + types.len() * std::mem::size_of::<Type>();
+        Type::from_kind(TypeKind::Tuple {
+            types: Some(types),
+            size: None,
+        })
+    }
+
     fn integer_value(&mut self, n: i64) -> Type {
         if self.ints.is_empty() {
-            self.ints = vec![None; SCALAR_CACHE];
+            self.ints = vec![None; self.slots];
         }
-        let i = (n as u64 % SCALAR_CACHE as u64) as usize;
-        if let Some(t) = &self.ints[i] {
-            if matches!(t.kind(), TypeKind::Integer(r) if r.from == Some(n) && r.to == Some(n)) {
+        let i = (n as usize) & (self.slots - 1);
+        if let Some((cn, t)) = &self.ints[i] {
+            if *cn == n {
                 return t.clone();
             }
         }
         let t = Type::from_kind(TypeKind::Integer(IntRange::new(Some(n), Some(n))));
-        self.ints[i] = Some(t.clone());
+        self.bytes += NODE_BYTES;
+        self.ints[i] = Some((n, t.clone()));
         t
     }
 }
 
 fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
-    SetCx::default().infer(v, depth)
+    SetCx::for_input(v).infer(v, depth)
 }
 
 impl SetCx {
@@ -332,31 +459,36 @@ impl SetCx {
             return super::any_type().clone();
         }
         match v.kind() {
-            ViewKind::Array(0) => empty_array(),
-            ViewKind::Array(n) => {
-                let mut types = Vec::with_capacity(n);
+            ViewKind::Array(0) | ViewKind::Hash(0) | ViewKind::SemVer(_) => {
+                self.bytes += NODE_BYTES;
+                self.infer_leaf(v)
+            }
+            ViewKind::Array(_) => {
+                let start = self.scratch.len();
                 v.each_element(|e| {
-                    types.push(self.infer(e, depth + 1));
+                    let t = self.infer(e, depth + 1);
+                    self.scratch.push(t);
                     true
                 });
-                self.tuple(types)
+                self.tuple(start)
             }
-            ViewKind::Hash(0) => empty_hash(),
             ViewKind::Hash(n) => {
+                self.bytes += NODE_BYTES + n * std::mem::size_of::<StructElement>();
                 // One pass building a Struct; a key that is not a non-empty string
                 // switches to a Hash of the key and value types.
-                let mut es = Vec::with_capacity(n);
+                let mut es = StructElements::with_capacity(n);
                 let all_str = v.each_entry(|k, val| {
-                    let ViewKind::String(s) = k.kind() else {
-                        return false;
-                    };
-                    if s.is_empty() {
-                        return false;
-                    }
-                    let key_type = self.key_type(k, s);
-                    let name = match key_type.kind() {
-                        TypeKind::String { value: Some(a), .. } => a.clone(),
-                        _ => Arc::from(s),
+                    let key_type = match self.known_key(k) {
+                        Some(t) => t,
+                        None => {
+                            let ViewKind::String(s) = k.kind() else {
+                                return false;
+                            };
+                            if s.is_empty() {
+                                return false;
+                            }
+                            self.key_type(k, s)
+                        }
                     };
                     let value_type = self.infer(val, depth + 1);
                     // The key is present: keep it required even when its value is undef
@@ -366,11 +498,7 @@ impl SetCx {
                     } else {
                         key_type
                     };
-                    es.push(StructElement {
-                        name,
-                        key_type,
-                        value_type,
-                    });
+                    es.push(StructElement::new(key_type, value_type));
                     true
                 });
                 if all_str {
@@ -388,6 +516,20 @@ impl SetCx {
                     size: exact_size(n),
                 })
             }
+            ViewKind::String(st) => self.string_value(v, st),
+            ViewKind::Integer(n) => self.integer_value(n),
+            _ => {
+                self.bytes += NODE_BYTES;
+                infer_at(v, depth)
+            }
+        }
+    }
+
+    /// The types of empty containers and of versions.
+    fn infer_leaf<V: ValueView + ?Sized>(&mut self, v: &V) -> Type {
+        match v.kind() {
+            ViewKind::Array(_) => empty_array(),
+            ViewKind::Hash(_) => empty_hash(),
             ViewKind::SemVer(ver) => {
                 Type::from_kind(TypeKind::SemVer(vec![SemVerRange::from_versions(
                     Some(ver.clone()),
@@ -395,9 +537,7 @@ impl SetCx {
                     false,
                 )]))
             }
-            ViewKind::String(st) => self.string_value(v, st),
-            ViewKind::Integer(n) => self.integer_value(n),
-            _ => infer_at(v, depth),
+            _ => infer_at(v, 0),
         }
     }
 }

@@ -359,15 +359,19 @@ impl Ctx {
         if n > es.len() {
             return false;
         }
+        // Entries are looked for first after the last one found: hashes
+        // mostly list their keys in the order the Struct declares them.
+        let mut next = 0;
         if es.len() <= 64 {
             let mut seen: u64 = 0;
             let ok = v.each_entry(|ek, ev| {
                 let ViewKind::String(key) = ek.kind() else {
                     return false;
                 };
-                match es.iter().position(|e| &*e.name == key) {
+                match find_entry(es, key, next) {
                     Some(i) => {
                         seen |= 1u64 << i;
+                        next = i + 1;
                         self.nested(&es[i].value_type, ev)
                     }
                     None => false,
@@ -383,9 +387,10 @@ impl Ctx {
                 let ViewKind::String(key) = ek.kind() else {
                     return false;
                 };
-                match es.iter().position(|e| &*e.name == key) {
+                match find_entry(es, key, next) {
                     Some(i) => {
                         seen[i] = true;
+                        next = i + 1;
                         self.nested(&es[i].value_type, ev)
                     }
                     None => false,
@@ -412,6 +417,15 @@ impl Ctx {
             };
         }
         is_assignable(t, &super::infer::infer_view(v))
+    }
+}
+
+/// The index of the Struct entry named `key`, tried at `hint` first.
+#[inline]
+fn find_entry(es: &[StructElement], key: &str, hint: usize) -> Option<usize> {
+    match es.get(hint) {
+        Some(e) if e.name() == key => Some(hint),
+        _ => es.iter().position(|e| e.name() == key),
     }
 }
 

@@ -41,7 +41,10 @@ pub use assignable::{is_assignable, types_equal};
 pub use common::common_type;
 pub use describe::{describe_mismatch, describe_mismatch_view, describe_types, type_to_s};
 pub use generalize::generalize;
-pub use infer::{infer, infer_generic, infer_set, infer_set_view, infer_view, type_of, TypeOfMode};
+pub use infer::{
+    infer, infer_generic, infer_set, infer_set_view, infer_set_view_sized, infer_view, type_of,
+    TypeOfMode,
+};
 pub use instance::{instance_of, instance_of_view, str_instance_of};
 pub use iterate::{is_iterable, iterate_type};
 pub use normalize::normalize;

@@ -74,7 +74,6 @@ fn normalize_at(t: &Type, depth: u32) -> Type {
         K::Struct(Some(es)) if !es.is_empty() => Type::from_kind(K::Struct(Some(
             es.iter()
                 .map(|e| StructElement {
-                    name: e.name.clone(),
                     key_type: e.key_type.clone(),
                     value_type: n(&e.value_type),
                 })
@@ -143,7 +142,7 @@ fn normalize_variant(types: Vec<Type>, depth: u32) -> Type {
             for t in g {
                 match t.kind() {
                     K::Enum { values, .. } => vals.extend(values.iter().cloned()),
-                    K::String { value: Some(v), .. } => vals.push(v.clone()),
+                    K::String { value: Some(v), .. } => vals.push(Arc::from(v.as_str())),
                     _ => {}
                 }
             }

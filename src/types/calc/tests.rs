@@ -26,7 +26,7 @@ fn string_sized(from: i64, to: Option<i64>) -> Type {
 fn strv(s: &str) -> Type {
     t(K::String {
         size: None,
-        value: Some(Arc::from(s)),
+        value: Some(s.into()),
     })
 }
 fn enum_(vs: &[&str]) -> Type {
@@ -67,7 +67,7 @@ fn struct_(es: Vec<(Type, Type)>) -> Type {
             let K::String { value: Some(n), .. } = inner.kind() else {
                 panic!("bad key")
             };
-            (n.clone(), mode, v)
+            (Arc::from(n.as_str()), mode, v)
         })
         .collect();
     struct_of(entries).expect("valid struct")

@@ -93,6 +93,13 @@ pub trait ValueView {
     fn identity(&self) -> usize {
         self as *const Self as *const u8 as usize
     }
+
+    /// An identity that stands for the value's content while the view is
+    /// walked: two views with the same one hold equal values. `None` when the
+    /// view cannot promise it (the default).
+    fn content_identity(&self) -> Option<usize> {
+        None
+    }
 }
 
 impl ValueView for Value {
@@ -153,5 +160,11 @@ impl ValueView for Value {
             Value::String(s) => Some(s.clone()),
             _ => None,
         }
+    }
+
+    /// Values are walked by reference into the tree being walked, which is
+    /// borrowed (so unchanged) for the whole walk.
+    fn content_identity(&self) -> Option<usize> {
+        Some(self as *const Value as usize)
     }
 }

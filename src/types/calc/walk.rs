@@ -101,7 +101,6 @@ pub(crate) fn map_children(t: &Type, f: &mut dyn FnMut(&Type) -> Type) -> Type {
         K::Struct(Some(es)) => K::Struct(Some(
             es.iter()
                 .map(|e| StructElement {
-                    name: e.name.clone(),
                     key_type: e.key_type.clone(),
                     value_type: f(&e.value_type),
                 })
