@@ -62,92 +62,205 @@ pub const BUILTIN_NAMES: &[&str] = &[
     "Variant",
 ];
 
+/// The built-in types, for dispatch without comparing names again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::upper_case_acronyms)] // variants are spelled as the type names
+enum Builtin {
+    Any,
+    Array,
+    Binary,
+    Boolean,
+    Callable,
+    CatalogEntry,
+    Class,
+    Collection,
+    Data,
+    Default,
+    Deferred,
+    Enum,
+    Float,
+    Hash,
+    Init,
+    Integer,
+    Iterable,
+    Iterator,
+    NotUndef,
+    Numeric,
+    Object,
+    Optional,
+    Pattern,
+    Regexp,
+    Resource,
+    RichData,
+    RichDataKey,
+    Runtime,
+    Scalar,
+    ScalarData,
+    SemVer,
+    SemVerRange,
+    Sensitive,
+    String,
+    Struct,
+    Timespan,
+    Timestamp,
+    Tuple,
+    Type,
+    TypeSet,
+    URI,
+    Undef,
+    Variant,
+}
+
+/// [`BUILTIN_NAMES`] by length (the exact-spelling lookup compares only names of the
+/// right length; checked against the list by a test).
+const BUILTIN_BY_LEN: [&[(&str, Builtin)]; 13] = [
+    &[],
+    &[],
+    &[],
+    &[("Any", Builtin::Any), ("URI", Builtin::URI)],
+    &[
+        ("Data", Builtin::Data),
+        ("Enum", Builtin::Enum),
+        ("Hash", Builtin::Hash),
+        ("Init", Builtin::Init),
+        ("Type", Builtin::Type),
+    ],
+    &[
+        ("Array", Builtin::Array),
+        ("Class", Builtin::Class),
+        ("Float", Builtin::Float),
+        ("Tuple", Builtin::Tuple),
+        ("Undef", Builtin::Undef),
+    ],
+    &[
+        ("Binary", Builtin::Binary),
+        ("Object", Builtin::Object),
+        ("Regexp", Builtin::Regexp),
+        ("Scalar", Builtin::Scalar),
+        ("SemVer", Builtin::SemVer),
+        ("String", Builtin::String),
+        ("Struct", Builtin::Struct),
+    ],
+    &[
+        ("Boolean", Builtin::Boolean),
+        ("Default", Builtin::Default),
+        ("Integer", Builtin::Integer),
+        ("Numeric", Builtin::Numeric),
+        ("Pattern", Builtin::Pattern),
+        ("Runtime", Builtin::Runtime),
+        ("TypeSet", Builtin::TypeSet),
+        ("Variant", Builtin::Variant),
+    ],
+    &[
+        ("Callable", Builtin::Callable),
+        ("Deferred", Builtin::Deferred),
+        ("Iterable", Builtin::Iterable),
+        ("Iterator", Builtin::Iterator),
+        ("NotUndef", Builtin::NotUndef),
+        ("Optional", Builtin::Optional),
+        ("Resource", Builtin::Resource),
+        ("RichData", Builtin::RichData),
+        ("Timespan", Builtin::Timespan),
+    ],
+    &[
+        ("Sensitive", Builtin::Sensitive),
+        ("Timestamp", Builtin::Timestamp),
+    ],
+    &[
+        ("Collection", Builtin::Collection),
+        ("ScalarData", Builtin::ScalarData),
+    ],
+    &[
+        ("RichDataKey", Builtin::RichDataKey),
+        ("SemVerRange", Builtin::SemVerRange),
+    ],
+    &[("CatalogEntry", Builtin::CatalogEntry)],
+];
+
 /// The canonical spelling of a built-in type name, matched case-insensitively.
 pub fn builtin_name(name: &str) -> Option<&'static str> {
+    builtin(name).map(|(n, _)| n)
+}
+
+/// The built-in type called `name` (case-insensitively) and its canonical name.
+fn builtin(name: &str) -> Option<(&'static str, Builtin)> {
     // Names are nearly always written canonically: try an exact match first.
-    // (comparing first bytes before whole names: most names differ there, and the
-    // order is still that of the sorted list)
-    let first = name.as_bytes().first().copied().unwrap_or(0);
-    let found = BUILTIN_NAMES
-        .binary_search_by(|n| n.as_bytes()[0].cmp(&first).then_with(|| (*n).cmp(name)));
-    if let Ok(i) = found {
-        return Some(BUILTIN_NAMES[i]);
+    let same_len = BUILTIN_BY_LEN.get(name.len()).copied().unwrap_or(&[]);
+    // (first bytes compared before whole names: most candidates differ there)
+    let first = name.as_bytes().first();
+    // (compared byte by byte: names are short, a call to memcmp costs more)
+    let same = |n: &str| n.bytes().zip(name.bytes()).all(|(a, b)| a == b);
+    if let Some(found) = same_len
+        .iter()
+        .find(|(n, _)| n.as_bytes().first() == first && same(n))
+    {
+        return Some(*found);
     }
-    BUILTIN_NAMES
+    same_len
         .iter()
         .copied()
-        .find(|n| n.len() == name.len() && n.eq_ignore_ascii_case(name))
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
 }
 
 /// The unparameterised built-in type called `name` (`Integer`, `Data`, ...), if there is one.
 pub fn builtin_type(name: &str) -> Option<Type> {
-    let n = builtin_name(name)?;
-    Some(match n {
-        "Any" => tf::any(),
-        "Array" => tf::array_of_any(),
-        "Binary" => tf::binary(),
-        "Boolean" => tf::boolean(),
-        "Callable" => tf::callable_any(),
-        "CatalogEntry" => tf::catalog_entry(),
-        "Class" => tf::host_class_any(),
-        "Collection" => tf::collection(),
-        "Data" => tf::data(),
-        "Default" => tf::default(),
-        "Deferred" => tf::deferred(),
-        "Enum" => tf::enum_any(),
-        "Float" => tf::float(),
-        "Hash" => tf::hash_of_any(),
-        "Init" => tf::init_any(),
-        "Integer" => tf::integer(),
-        "Iterable" => tf::iterable_any(),
-        "Iterator" => tf::iterator_any(),
-        "NotUndef" => tf::not_undef_any(),
-        "Numeric" => tf::numeric(),
-        "Object" => tf::object(),
-        "Optional" => tf::optional_any(),
-        "Pattern" => tf::pattern_any(),
-        "Regexp" => tf::regexp_any(),
-        "Resource" => tf::resource_any(),
-        "RichData" => tf::rich_data(),
-        "RichDataKey" => tf::rich_data_key(),
-        "Runtime" => tf::runtime_any(),
-        "Scalar" => tf::scalar(),
-        "ScalarData" => tf::scalar_data(),
-        "SemVer" => tf::sem_ver_any(),
-        "SemVerRange" => tf::sem_ver_range(),
-        "Sensitive" => tf::sensitive_any(),
-        "String" => tf::string(),
-        "Struct" => tf::struct_any(),
-        "Timespan" => tf::timespan_any(),
-        "Timestamp" => tf::timestamp_any(),
-        "Tuple" => tf::tuple_any(),
-        "Type" => tf::type_any(),
-        "TypeSet" => tf::type_set(),
-        "Undef" => tf::undef(),
-        "URI" => tf::uri_any(),
-        "Variant" => tf::variant_any(),
-        _ => return None,
-    })
+    builtin(name).map(|(_, b)| canonical_type(b))
+}
+
+/// The unparameterised built-in type `b`.
+fn canonical_type(b: Builtin) -> Type {
+    use Builtin as B;
+    match b {
+        B::Any => tf::any(),
+        B::Array => tf::array_of_any(),
+        B::Binary => tf::binary(),
+        B::Boolean => tf::boolean(),
+        B::Callable => tf::callable_any(),
+        B::CatalogEntry => tf::catalog_entry(),
+        B::Class => tf::host_class_any(),
+        B::Collection => tf::collection(),
+        B::Data => tf::data(),
+        B::Default => tf::default(),
+        B::Deferred => tf::deferred(),
+        B::Enum => tf::enum_any(),
+        B::Float => tf::float(),
+        B::Hash => tf::hash_of_any(),
+        B::Init => tf::init_any(),
+        B::Integer => tf::integer(),
+        B::Iterable => tf::iterable_any(),
+        B::Iterator => tf::iterator_any(),
+        B::NotUndef => tf::not_undef_any(),
+        B::Numeric => tf::numeric(),
+        B::Object => tf::object(),
+        B::Optional => tf::optional_any(),
+        B::Pattern => tf::pattern_any(),
+        B::Regexp => tf::regexp_any(),
+        B::Resource => tf::resource_any(),
+        B::RichData => tf::rich_data(),
+        B::RichDataKey => tf::rich_data_key(),
+        B::Runtime => tf::runtime_any(),
+        B::Scalar => tf::scalar(),
+        B::ScalarData => tf::scalar_data(),
+        B::SemVer => tf::sem_ver_any(),
+        B::SemVerRange => tf::sem_ver_range(),
+        B::Sensitive => tf::sensitive_any(),
+        B::String => tf::string(),
+        B::Struct => tf::struct_any(),
+        B::Timespan => tf::timespan_any(),
+        B::Timestamp => tf::timestamp_any(),
+        B::Tuple => tf::tuple_any(),
+        B::Type => tf::type_any(),
+        B::TypeSet => tf::type_set(),
+        B::Undef => tf::undef(),
+        B::URI => tf::uri_any(),
+        B::Variant => tf::variant_any(),
+    }
 }
 
 /// Compile `source` as a regexp, reusing an earlier compilation of the same
 /// text (compiling dominates building a `Pattern` type otherwise).
 pub fn cached_regexp(source: &str) -> Result<Regexp> {
-    use std::collections::HashMap;
-    use std::sync::{Mutex, OnceLock};
-    static CACHE: OnceLock<Mutex<HashMap<Box<str>, Regexp>>> = OnceLock::new();
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    if let Some(r) = cache.lock().ok().and_then(|m| m.get(source).cloned()) {
-        return Ok(r);
-    }
-    let r = Regexp::new(source)?;
-    if let Ok(mut m) = cache.lock() {
-        if m.len() >= 4096 {
-            m.clear();
-        }
-        m.insert(source.into(), r.clone());
-    }
-    Ok(r)
+    Regexp::cached(source)
 }
 
 /// Why a type could not be built.
@@ -246,23 +359,32 @@ pub fn value_desc(v: &Value) -> String {
 
 /// Build a built-in type; `Ok(None)` when `name` is not a built-in type name.
 pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
-    let Some(n) = builtin_name(name) else {
+    use Builtin as B;
+    let Some((n, b)) = builtin(name) else {
         return Ok(None);
     };
     if params.is_empty() {
-        return Ok(builtin_type(n));
+        return Ok(Some(canonical_type(b)));
     }
-    let t = match n {
-        "Any" | "Undef" | "Default" | "Scalar" | "ScalarData" | "Numeric" | "Binary"
-        | "CatalogEntry" | "Data" | "RichData" | "RichDataKey" | "SemVerRange" => {
-            return Err(type_err(format!("Not a parameterized type <{n}>")))
-        }
-        "Deferred" => {
+    let t = match b {
+        B::Any
+        | B::Undef
+        | B::Default
+        | B::Scalar
+        | B::ScalarData
+        | B::Numeric
+        | B::Binary
+        | B::CatalogEntry
+        | B::Data
+        | B::RichData
+        | B::RichDataKey
+        | B::SemVerRange => return Err(type_err(format!("Not a parameterized type <{n}>"))),
+        B::Deferred => {
             return Err(type_err(
                 "The Deferred-Type cannot be parameterized using []",
             ))
         }
-        "Integer" => {
+        B::Integer => {
             check_count(n, params, 1, 2, "1 or 2")?;
             let from = int_or_default(&params[0])?;
             let to = match params.get(1) {
@@ -271,7 +393,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
             };
             tf::range(from, to)?
         }
-        "Float" => {
+        B::Float => {
             check_count(n, params, 1, 2, "1 or 2")?;
             let from = float_or_default(&params[0])?;
             let to = match params.get(1) {
@@ -280,17 +402,17 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
             };
             tf::float_range(from, to)?
         }
-        "String" => {
+        B::String => {
             check_count(n, params, 1, 2, "1 to 2")?;
             tf::string_sized(size_params(params)?)
         }
-        "Collection" => {
+        B::Collection => {
             check_count(n, params, 1, 2, "1 to 2")?;
             Type::from_kind(TypeKind::Collection(Some(size_params(params)?)))
         }
-        "Enum" => create_enum(params)?,
-        "Pattern" => create_pattern(params)?,
-        "Regexp" => {
+        B::Enum => create_enum(params)?,
+        B::Pattern => create_pattern(params)?,
+        B::Regexp => {
             check_count(n, params, 1, 1, "1")?;
             match &params[0] {
                 Value::Regexp(r) => tf::regexp(Some(r.clone())),
@@ -303,61 +425,61 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
                 }
             }
         }
-        "Boolean" => {
+        B::Boolean => {
             check_count(n, params, 1, 1, "1")?;
             match &params[0] {
                 Value::Boolean(b) => tf::boolean_value(*b),
                 _ => return Err(type_err("Boolean parameter must be true or false")),
             }
         }
-        "Array" => create_array(params)?,
-        "Hash" => create_hash(params)?,
-        "Tuple" => create_tuple(params)?,
-        "Struct" => {
+        B::Array => create_array(params)?,
+        B::Hash => create_hash(params)?,
+        B::Tuple => create_tuple(params)?,
+        B::Struct => {
             check_count(n, params, 1, 1, "1")?;
             create_struct(&params[0])?
         }
-        "Variant" => {
+        B::Variant => {
             let mut ts = Vec::with_capacity(params.len());
             for p in params {
                 ts.push(type_param(p)?);
             }
             tf::variant(ts)
         }
-        "Optional" => {
+        B::Optional => {
             check_count(n, params, 1, 1, "1")?;
             tf::optional(Some(type_or_string(&params[0])?))
         }
-        "NotUndef" => {
+        B::NotUndef => {
             check_count(n, params, 0, 1, "0 to 1")?;
             tf::not_undef(Some(type_or_string(&params[0])?))
         }
-        "Type" => {
+        B::Type => {
             check_count(n, params, 1, 1, "1")?;
             tf::type_type(Some(type_param(&params[0])?))
         }
-        "Iterable" => {
+        B::Iterable => {
             check_count(n, params, 1, 1, "1")?;
             tf::iterable(Some(type_param(&params[0])?))
         }
-        "Iterator" => {
+        B::Iterator => {
             check_count(n, params, 1, 1, "1")?;
             tf::iterator(Some(type_param(&params[0])?))
         }
-        "Sensitive" => {
+        B::Sensitive => {
             check_count(n, params, 0, 1, "0 to 1")?;
             tf::sensitive(Some(type_param(&params[0])?))
         }
-        "Init" => {
+        B::Init => {
             let t = type_param(&params[0])?;
             tf::init(Some(t), params[1..].to_vec())
         }
-        "Callable" => create_callable(params)?,
-        "Resource" => {
+        B::Callable => create_callable(params)?,
+        B::Resource => {
             check_count(n, params, 1, 2, "1 or 2")?;
             create_resource(&params[0], params.get(1))?
         }
-        "Class" => {
+        B::Class => {
             check_count(n, params, 1, 1, "1")?;
             match &params[0] {
                 Value::String(s) => tf::host_class(Some(s)),
@@ -369,24 +491,24 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
                 }
             }
         }
-        "Runtime" => {
+        B::Runtime => {
             check_count(n, params, 2, 2, "2")?;
             create_runtime(&params[0], &params[1])?
         }
-        "SemVer" => super::rich_create::sem_ver(params)?,
-        "Timespan" => {
+        B::SemVer => super::rich_create::sem_ver(params)?,
+        B::Timespan => {
             check_count(n, params, 0, 2, "0 to 2")?;
             super::rich_create::timespan(params)?
         }
-        "Timestamp" => {
+        B::Timestamp => {
             check_count(n, params, 0, 2, "0 to 2")?;
             super::rich_create::timestamp(params)?
         }
-        "URI" => {
+        B::URI => {
             check_count(n, params, 1, 1, "1")?;
             super::rich_create::uri(&params[0])?
         }
-        "Object" | "TypeSet" => {
+        B::Object | B::TypeSet => {
             // The reference counts TypeSet parameters under the name Object.
             check_count("Object", params, 1, 1, "1")?;
             let label = if n == "Object" { "object" } else { "TypeSet" };
@@ -412,7 +534,6 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
                 _ => return Err(CreateError::InvalidSpec),
             }
         }
-        _ => return Ok(None),
     };
     Ok(Some(t))
 }
@@ -794,8 +915,17 @@ mod tests {
     }
 
     #[test]
-    fn builtin_names_sorted_for_search() {
+    fn builtin_names_sorted_and_bucketed_by_length() {
         assert!(BUILTIN_NAMES.windows(2).all(|w| w[0] < w[1]));
+        let mut bucketed: Vec<&str> = BUILTIN_BY_LEN
+            .iter()
+            .flat_map(|b| b.iter().map(|(n, _)| *n))
+            .collect();
+        bucketed.sort_unstable();
+        assert_eq!(bucketed, BUILTIN_NAMES);
+        assert!(BUILTIN_BY_LEN.iter().enumerate().all(|(len, b)| b
+            .iter()
+            .all(|(n, v)| n.len() == len && format!("{v:?}") == *n)));
         assert_eq!(builtin_name("uri"), Some("URI"));
         assert_eq!(builtin_name("Foo"), None);
     }

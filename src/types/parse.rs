@@ -173,6 +173,15 @@ impl Interp<'_, '_> {
             ExprKind::QualifiedReference(name) => self.named(name, &[], e),
             ExprKind::Access { left, keys } => match &left.kind {
                 ExprKind::QualifiedReference(name) => {
+                    // the parameters of one type, on the stack when there are few
+                    const FEW: usize = 4;
+                    if keys.len() <= FEW {
+                        let mut params: [Value; FEW] = std::array::from_fn(|_| Value::Undef);
+                        for (slot, k) in params.iter_mut().zip(keys) {
+                            *slot = self.value_of(k)?;
+                        }
+                        return self.named(name, &params[..keys.len()], e);
+                    }
                     let mut params = Vec::with_capacity(keys.len());
                     for k in keys {
                         params.push(self.value_of(k)?);

@@ -227,6 +227,7 @@ impl<'src> Lexer<'src> {
 
     /// The next token; at the end of input an EOF token (repeatedly).
     /// After an error the same error is returned again.
+    #[inline(always)]
     pub fn next_token(&mut self) -> Result<Token<'src>, Error> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
@@ -253,6 +254,7 @@ impl<'src> Lexer<'src> {
         }
     }
 
+    #[inline(always)]
     fn next_inner(&mut self) -> Result<Token<'src>, Error> {
         if !self.started {
             self.start()?;
@@ -351,6 +353,7 @@ impl<'src> Lexer<'src> {
     }
 
     /// Lexes one token (or skips blanks, a comment, a line break) at the current position.
+    #[inline(always)]
     fn lex_token(&mut self) -> Result<Lexed<'src>, Error> {
         let c = self.b[self.pos];
         match c {
@@ -439,6 +442,7 @@ impl<'src> Lexer<'src> {
     }
 
     /// Context-free tokens via the logos scanner; unicode blanks and OTHER by hand.
+    #[inline(always)]
     fn lex_raw(&mut self) -> Result<Lexed<'src>, Error> {
         let start = self.pos;
         let Some((raw, len)) = scan_raw(&self.b[start..]) else {

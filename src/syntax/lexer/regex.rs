@@ -154,7 +154,8 @@ fn compile_error(pattern: &str) -> Option<onig::Error> {
 /// "target of repeat operator is invalid"; such quantifiers are dropped and
 /// the rest is checked again.
 fn regex_error(pattern: &str) -> Option<String> {
-    let e = compile_error(pattern)?;
+    // through the cache of compiled patterns: a type built from this literal reuses it
+    let e = crate::values::regexp::cached_or_error(pattern).err()?;
     if e.code() != REPEAT_OF_ANCHOR {
         return Some(e.description().to_string());
     }

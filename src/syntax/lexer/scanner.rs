@@ -212,6 +212,11 @@ pub(crate) fn char_at(bytes: &[u8]) -> Option<(char, usize)> {
 
 /// Decodes the character that ends just before `bytes[end]`.
 pub(crate) fn char_before(bytes: &[u8], end: usize) -> Option<char> {
+    match end.checked_sub(1).map(|i| bytes[i]) {
+        None => return None,
+        Some(b) if b < 0x80 => return Some(char::from(b)),
+        Some(_) => {}
+    }
     let start = end.saturating_sub(4);
     (start..end)
         .find_map(|i| char_at(&bytes[i..end]).filter(|(_, n)| i + n == end))

@@ -106,7 +106,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A primary followed by any number of calls, accesses, method calls and collects.
-    fn postfix(&mut self) -> Result<Expr> {
+    pub(super) fn postfix(&mut self) -> Result<Expr> {
         let e = self.primary()?;
         let base = self.depth;
         let r = self.postfix_ops(e);
@@ -465,6 +465,7 @@ enum KwPos {
 }
 
 /// Adds an argument, merging adjacent unfolded hashes (`f(a => 1, b => 2)` passes one hash).
+#[inline]
 pub(super) fn push_argument(args: &mut Vec<Expr>, arg: Expr) {
     if let ExprKind::LiteralHash {
         unfolded: true,

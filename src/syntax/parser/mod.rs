@@ -128,6 +128,10 @@ pub(crate) struct Parser<'a> {
     stack_base: usize,
     /// The error that ended lexing early: reported when parsing reaches it.
     lex_error: Option<Error>,
+    /// Take every operand through the full descent (tests compare the trees
+    /// with and without the shortcut of `lone_operand`).
+    #[cfg(test)]
+    no_shortcuts: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -143,6 +147,8 @@ impl<'a> Parser<'a> {
             recover,
             errors: Vec::new(),
             lex_error: None,
+            #[cfg(test)]
+            no_shortcuts: false,
         }
     }
 
@@ -364,6 +370,133 @@ pub(crate) fn block_or_expression(stmts: Vec<Expr>, braces: Option<Span>) -> Opt
         _ => {
             let span = braces.unwrap_or_else(|| stmts[0].span.cover(stmts[stmts.len() - 1].span));
             Some(Expr::boxed(ExprKind::Block(stmts), span))
+        }
+    }
+}
+
+#[cfg(test)]
+mod shortcut_tests {
+    use super::*;
+
+    /// `parse_syntax` (or the recovering parse) with or without operand shortcuts.
+    fn parse_with(source: &str, shortcuts: bool, recover: bool) -> String {
+        let (tokens, lex_error) = lex(source, false);
+        let mut p = Parser::new(source, tokens, recover);
+        p.no_shortcuts = !shortcuts;
+        p.lex_error = lex_error;
+        let body = p.program(false);
+        let errors: Vec<String> = p
+            .errors
+            .iter()
+            .chain(p.lex_error.iter())
+            .map(|e| format!("{} {:?}", e.message, e.span))
+            .collect();
+        match body {
+            Ok(b) => format!("{:?} {errors:?}", Program::new(source, b).body),
+            Err(e) => format!("error {} {:?} {errors:?}", e.message, e.span),
+        }
+    }
+
+    fn sources() -> Vec<String> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut out: Vec<String> = Vec::new();
+        for dir in ["tests/fixtures/ok", "tests/fixtures/err"] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                if e.path().extension().is_some_and(|x| x == "pp") {
+                    out.extend(std::fs::read_to_string(e.path()).ok());
+                }
+            }
+        }
+        if let Ok(t) = std::fs::read_to_string(root.join("spec/fixtures/type_strings.txt")) {
+            out.extend(t.lines().map(str::to_string));
+        }
+        // operands followed by what does and does not end them
+        let operands = [
+            "a",
+            "A",
+            "1",
+            "'s'",
+            "$x",
+            "/r/",
+            "true",
+            "default",
+            "undef",
+            "A[1]",
+            "f(1)",
+            "[1, 2]",
+            "{a => 1}",
+            "A[1][2]",
+            "f(1) |$x| { $x }",
+            "[1][0]",
+            "{a => 1}[a]",
+        ];
+        let follows = [
+            "",
+            ",",
+            "]",
+            ")",
+            "}",
+            "=>",
+            " + 1",
+            " = 2",
+            " -> B",
+            " { 'x': }",
+            " ? { default => 1 }",
+            "[",
+            ".m",
+            " and b",
+            "(",
+        ];
+        for o in operands {
+            for f in follows {
+                out.push(format!("$v = [{o}{f}]"));
+                out.push(format!("f({o}{f})"));
+                out.push(format!("X[{o}{f}, 2]"));
+                out.push(format!("$h = {{ k => {o}{f} }}"));
+                out.push(format!("{o}{f}"));
+            }
+        }
+        // nesting around the depth limit
+        for n in (100..220).step_by(3) {
+            out.push(format!("$a = {}1{}", "A[".repeat(n), "]".repeat(n)));
+            out.push(format!("$a = {}1{}", "[".repeat(n), "]".repeat(n)));
+            out.push(format!("$a = {}1{}", "{a => ".repeat(n), "}".repeat(n)));
+        }
+        out
+    }
+
+    /// The nesting error, without its position: where it is raised depends on
+    /// the stack the recursion uses ([`STACK_BUDGET`]), which the shortcut
+    /// lowers (as compiler settings do); the count of levels is the same.
+    fn without_depth_error_position(result: String) -> String {
+        const DEPTH: &str = "nested too deeply";
+        let mut out = String::new();
+        let mut rest = result.as_str();
+        while let Some(i) = rest.find(DEPTH) {
+            out.push_str(&rest[..i + DEPTH.len()]);
+            rest = &rest[i + DEPTH.len()..];
+            // drop the span that follows
+            if let Some(end) = rest.find("})") {
+                rest = &rest[end + 2..];
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    #[test]
+    fn seed002_operand_shortcut_builds_the_same_tree_and_errors() {
+        for src in sources() {
+            for recover in [false, true] {
+                assert_eq!(
+                    without_depth_error_position(parse_with(&src, true, recover)),
+                    without_depth_error_position(parse_with(&src, false, recover)),
+                    "{src}"
+                );
+            }
         }
     }
 }

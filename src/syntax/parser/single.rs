@@ -37,7 +37,12 @@ fn expression_only(source: &str) -> Option<Expr> {
         }
     }
     let mut p = Parser::new(source, toks, false);
-    let e = p.expression().ok()?;
+    // the expression grammar enters one level of nesting
+    let e = match p.lone_operand(1) {
+        Some(e) => e,
+        None => p.expression(),
+    }
+    .ok()?;
     (p.pos == p.toks.len()).then_some(e)
 }
 

@@ -205,10 +205,89 @@ impl<'a> Parser<'a> {
 
     /// `relationship (= | += | -=) assignment` (right associative).
     pub(super) fn assignment(&mut self) -> Result<Expr> {
+        // assignment, resource and expression each enter one level
+        if let Some(e) = self.lone_operand(3) {
+            return e;
+        }
         self.enter()?;
         let r = self.assignment_inner();
         self.leave();
         r
+    }
+
+    /// Shortcut for the commonest operands (type parameters, arguments,
+    /// elements, hash keys and values): one literal token, possibly followed
+    /// by a bracketed access or a call (`Integer[1, 2]`, `Foo('x')`), or an
+    /// array or hash literal, directly followed by `,`, `=>` or a closing
+    /// bracket or the end of input. Through the full descent (assignment,
+    /// relationship, resource, expression, operators) such an operand is just
+    /// [`Self::postfix`], so that is called directly, counting the `levels`
+    /// of nesting the descent would have entered (when they are available).
+    /// `None` when the shortcut does not apply.
+    pub(super) fn lone_operand(&mut self, levels: usize) -> Option<Result<Expr>> {
+        let room =
+            self.depth + levels <= super::MAX_DEPTH && self.stack_used() <= super::STACK_BUDGET;
+        #[cfg(test)]
+        let room = room && !self.no_shortcuts;
+        if !room {
+            return None;
+        }
+        let close = match self.kind() {
+            T::ClassRef
+            | T::Name
+            | T::Number
+            | T::String
+            | T::Word
+            | T::Boolean
+            | T::Default
+            | T::Undef
+            | T::Regex
+            | T::Variable => match self.peek_kind(1) {
+                next if ends_operand(next) => return Some(self.literal()),
+                T::LBrack | T::LParen => self.matching_close(self.pos + 1)?,
+                _ => return None,
+            },
+            T::LBrace | T::ListStart | T::LBrack => self.matching_close(self.pos)?,
+            _ => return None,
+        };
+        let after = self.toks.get(close + 1).map_or(T::Eof, |t| t.kind);
+        if !ends_operand(after) {
+            return None;
+        }
+        self.depth += levels;
+        let e = self.postfix();
+        self.depth -= levels;
+        debug_assert!(e.is_err() || self.pos == close + 1);
+        Some(e)
+    }
+
+    /// The index of the token closing the bracket opened at `open`, when it is
+    /// near (a bounded look ahead keeps parsing linear) and of the same kind.
+    fn matching_close(&self, open: usize) -> Option<usize> {
+        const LOOK_AHEAD: usize = 128;
+        let mut depth = 0usize;
+        for (i, t) in self.toks.iter().enumerate().skip(open).take(LOOK_AHEAD) {
+            match t.kind {
+                T::LBrack | T::ListStart | T::LParen | T::WsLParen | T::LBrace | T::SelBrace => {
+                    depth += 1
+                }
+                T::RBrack | T::RParen | T::RBrace => {
+                    depth = depth.checked_sub(1)?;
+                    if depth == 0 {
+                        let opened = self.toks[open].kind;
+                        let same = matches!(
+                            (opened, t.kind),
+                            (T::LBrack | T::ListStart, T::RBrack)
+                                | (T::LParen, T::RParen)
+                                | (T::LBrace, T::RBrace)
+                        );
+                        return same.then_some(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     fn assignment_inner(&mut self) -> Result<Expr> {
@@ -271,4 +350,13 @@ impl<'a> Parser<'a> {
         self.depth = base;
         Ok(left)
     }
+}
+
+/// Tokens after which an operand ends whatever came before: `,`, `=>`,
+/// closing brackets and the end of input.
+fn ends_operand(k: T) -> bool {
+    matches!(
+        k,
+        T::Comma | T::RBrack | T::RParen | T::RBrace | T::FArrow | T::Eof
+    )
 }

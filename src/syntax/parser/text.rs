@@ -18,6 +18,15 @@ pub(crate) enum Number {
 
 /// Reads a number as the reference does: hex `0x..`, octal `0..`, decimal, or float.
 pub(crate) fn parse_number(text: &str) -> Option<Number> {
+    // the common case: a short decimal without a leading zero (what the rest gives)
+    let b = text.as_bytes();
+    if (1..=18).contains(&b.len())
+        && (b[0] != b'0' || b.len() == 1)
+        && b.iter().all(u8::is_ascii_digit)
+    {
+        let v = b.iter().fold(0i128, |v, d| v * 10 + i128::from(d - b'0'));
+        return Some(Number::Int(v, 10));
+    }
     let t = text.strip_prefix("::").unwrap_or(text);
     let (neg, t) = match t.strip_prefix('-') {
         Some(r) => (true, r),

@@ -1,7 +1,9 @@
 //! The range grammar: operators, partial versions (`1`, `1.x`, `1.2.*`),
-//! hyphen ranges and `||` alternatives, read with Ruby-syntax regexes.
+//! hyphen ranges and `||` alternatives, read with Ruby-syntax regexes
+//! (matched by hand on ASCII text, see `scan`).
 
 use super::part::{Cmp, Part, Point};
+use super::scan;
 use crate::error::{Error, Result};
 use crate::values::SemVer;
 use onig::Regex;
@@ -46,10 +48,16 @@ fn grammar() -> &'static Grammar {
 }
 
 /// Ruby's `String#split(regex)`: a leading empty field is kept, trailing empty ones dropped.
-fn ruby_split<'a>(s: &'a str, re: &Regex) -> Vec<&'a str> {
+/// `ascii` gives the matches of `re` on ASCII text.
+fn ruby_split<'a>(s: &'a str, re: &Regex, ascii: fn(&str) -> Vec<(usize, usize)>) -> Vec<&'a str> {
+    let matches = if s.is_ascii() {
+        ascii(s)
+    } else {
+        re.find_iter(s).collect()
+    };
     let mut out = Vec::new();
     let mut start = 0;
-    for (a, b) in re.find_iter(s) {
+    for (a, b) in matches {
         if b == a {
             continue;
         }
@@ -74,14 +82,42 @@ fn unparsable(s: &str) -> Error {
     Error::argument(format!("Unparsable version range: \"{s}\""))
 }
 
+/// The captures of the `partial` regex: three numbers, prerelease, build.
+#[allow(clippy::type_complexity)]
+fn partial_captures(expr: &str) -> Option<([Option<&str>; 3], Option<&str>, Option<&str>)> {
+    if expr.is_ascii() {
+        return scan::partial(expr);
+    }
+    let caps = grammar().partial.captures(expr)?;
+    let at = |i: usize| caps.pos(i).map(|(a, b)| &expr[a..b]);
+    Some(([at(1), at(2), at(3)], at(4), at(5)))
+}
+
+/// The captures of the `hyphen` regex: the two partial versions.
+fn hyphen_captures(alt: &str) -> Option<(&str, &str)> {
+    if alt.is_ascii() {
+        return scan::hyphen(alt);
+    }
+    let c = grammar().hyphen.captures(alt)?;
+    let at = |i: usize| c.pos(i).map_or("", |(a, b)| &alt[a..b]);
+    Some((at(1), at(2)))
+}
+
+/// The captures of the `simple` regex: the operator and the partial version.
+fn simple_captures(simple: &str) -> Option<(Option<&str>, &str)> {
+    if simple.is_ascii() {
+        return scan::simple(simple);
+    }
+    let c = grammar().simple.captures(simple)?;
+    let at = |i: usize| c.pos(i).map(|(a, b)| &simple[a..b]);
+    Some((at(1), at(2).unwrap_or("")))
+}
+
 fn partial(expr: &str) -> Result<Partial> {
-    let caps = grammar()
-        .partial
-        .captures(expr)
-        .ok_or_else(|| unparsable(expr))?;
+    let (caps, pre, build) = partial_captures(expr).ok_or_else(|| unparsable(expr))?;
     let mut nums = [None; 3];
     for (i, n) in nums.iter_mut().enumerate() {
-        *n = match caps.at(i + 1) {
+        *n = match caps[i] {
             None | Some("x" | "X" | "*") => None,
             Some(d) => Some(d.parse::<u64>().map_err(|_| {
                 Error::argument(format!(
@@ -92,13 +128,17 @@ fn partial(expr: &str) -> Result<Partial> {
     }
     Ok(Partial {
         nums,
-        pre: caps.at(4).map(str::to_string),
-        build: caps.at(5).map(str::to_string),
+        pre: pre.map(str::to_string),
+        build: build.map(str::to_string),
     })
 }
 
 impl Partial {
     fn version(&self, m: u64, n: u64, p: u64) -> Result<SemVer> {
+        if self.pre.is_none() && self.build.is_none() {
+            // what parsing the text `m.n.p` gives
+            return Ok(SemVer::new(m, n, p));
+        }
         let text = format!(
             "{m}.{n}.{p}{}{}",
             self.pre
@@ -190,25 +230,28 @@ fn parse_simple(op: Option<&str>, operand: &str) -> Result<Part> {
 
 /// The alternatives of a range string, before merging; `None` for an empty string (everything).
 pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
-    let g = grammar();
-    let cleaned = g
-        .op_space
-        .replace_all(s, |c: &onig::Captures| c.at(1).unwrap_or("").to_string());
-    let alts = ruby_split(&cleaned, &g.or_split);
+    let cleaned = if s.is_ascii() {
+        scan::strip_op_space(s)
+    } else {
+        grammar()
+            .op_space
+            .replace_all(s, |c: &onig::Captures| c.at(1).unwrap_or("").to_string())
+    };
+    let alts = ruby_split(&cleaned, &grammar().or_split, scan::or_matches);
     if alts.is_empty() {
         return Ok(None);
     }
     let mut parts: Vec<Part> = Vec::new();
     for alt in alts {
-        let part = if let Some(c) = g.hyphen.captures(alt) {
-            let lo = Part::One(Cmp::GtEq(partial(c.at(1).unwrap_or(""))?.full()?));
-            let hi = Part::One(Cmp::LtEq(partial(c.at(2).unwrap_or(""))?.full()?));
+        let part = if let Some((lo, hi)) = hyphen_captures(alt) {
+            let lo = Part::One(Cmp::GtEq(partial(lo)?.full()?));
+            let hi = Part::One(Cmp::LtEq(partial(hi)?.full()?));
             lo.intersect(&hi)
         } else {
             let mut simples = Vec::new();
-            for simple in ruby_split(alt, &g.ws) {
-                let c = g.simple.captures(simple).ok_or_else(|| unparsable(s))?;
-                simples.push(parse_simple(c.at(1), c.at(2).unwrap_or(""))?);
+            for simple in ruby_split(alt, &grammar().ws, scan::space_matches) {
+                let (op, operand) = simple_captures(simple).ok_or_else(|| unparsable(s))?;
+                simples.push(parse_simple(op, operand)?);
             }
             Part::intersect_all(simples)?
         };
@@ -219,4 +262,102 @@ pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
         }
     }
     Ok(Some(parts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Strings over the grammar's characters (deterministic pseudo-random),
+    /// plus hand-picked ones.
+    fn samples() -> Vec<String> {
+        let pieces = [
+            "1", "0", "01", "12", "x", "X", "*", ".", "-", "+", " ", "  ", "\t", "\x0b", "|", "||",
+            "a", "v", ">", "<", "=", "~", "^", ">=", "<=", "~>", "-a.b", "+b",
+        ];
+        let mut out: Vec<String> = [
+            "",
+            ">=1.0.0 <2.0.0",
+            "> 1.0.0 < 2.0.0",
+            "1.2.3 - 2.3.4",
+            "1.2.3-a.1+b.2 - 2",
+            "1.x || >=2.1 <3 ||  ~ 4",
+            ">= v1.2",
+            ">v1",
+            "^0.1.x",
+            "1.2.3-alpha..1",
+            "1.2.3+",
+            "a || || b",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..6000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let n = 1 + (seed >> 60) as usize % 8;
+            let mut s = String::new();
+            for k in 0..n {
+                let r = seed.rotate_left(7 * k as u32 + 3);
+                s.push_str(pieces[(r >> 40) as usize % pieces.len()]);
+            }
+            out.push(s);
+        }
+        // hyphen ranges (and near misses) of the partial versions among them
+        let partials: Vec<String> = out
+            .iter()
+            .filter(|s| grammar().partial.captures(s).is_some())
+            .take(40)
+            .cloned()
+            .collect();
+        for (i, a) in partials.iter().enumerate() {
+            let b = &partials[(i * 7 + 3) % partials.len()];
+            for sep in [" - ", "  -\t", " -", "- ", " -- ", " - - "] {
+                out.push(format!("{a}{sep}{b}"));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn seed000_range_scanners_agree_with_the_grammar_regexes() {
+        let g = grammar();
+        let (mut simples, mut hyphens, mut ors) = (0, 0, 0);
+        for s in samples() {
+            let s = s.as_str();
+            let replaced = g
+                .op_space
+                .replace_all(s, |c: &onig::Captures| c.at(1).unwrap_or("").to_string());
+            assert_eq!(scan::strip_op_space(s), replaced, "op_space {s:?}");
+            let found: Vec<(usize, usize)> = g.or_split.find_iter(s).collect();
+            assert_eq!(scan::or_matches(s), found, "or_split {s:?}");
+            let found: Vec<(usize, usize)> = g.ws.find_iter(s).collect();
+            assert_eq!(scan::space_matches(s), found, "ws {s:?}");
+            let caps = g.partial.captures(s).map(|c| {
+                let at = |i: usize| c.pos(i).map(|(a, b)| &s[a..b]);
+                ([at(1), at(2), at(3)], at(4), at(5))
+            });
+            assert_eq!(scan::partial(s), caps, "partial {s:?}");
+            let caps = g.hyphen.captures(s).map(|c| {
+                let at = |i: usize| c.pos(i).map_or("", |(a, b)| &s[a..b]);
+                (at(1), at(2))
+            });
+            assert_eq!(scan::hyphen(s), caps, "hyphen {s:?}");
+            let caps = g.simple.captures(s).map(|c| {
+                let at = |i: usize| c.pos(i).map(|(a, b)| &s[a..b]);
+                (at(1), at(2).unwrap_or(""))
+            });
+            assert_eq!(scan::simple(s), caps, "simple {s:?}");
+            simples += usize::from(caps.is_some());
+            hyphens += usize::from(scan::hyphen(s).is_some());
+            ors += usize::from(!scan::or_matches(s).is_empty());
+        }
+        // the samples exercise the matching paths, not only the failing ones
+        assert!(
+            simples > 100 && hyphens > 50 && ors > 100,
+            "{simples} {hyphens} {ors}"
+        );
+    }
 }

@@ -12,6 +12,7 @@
 
 mod grammar;
 mod part;
+mod scan;
 
 pub use part::{Cmp, Part, Point};
 

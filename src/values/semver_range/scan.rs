@@ -1,0 +1,201 @@
+//! Hand-written matchers for the range grammar's regexes on ASCII text.
+//!
+//! Each function gives exactly what the corresponding Ruby-syntax regex of
+//! `grammar` gives (checked against the regexes by the tests below); the
+//! grammar uses these for ASCII strings, which is nearly every range, and the
+//! regexes for the rest (whose `\s` also matches non-ASCII blanks). Matching
+//! by hand avoids the regex engine's setup per match, which dominated parsing.
+
+/// `\s` on ASCII: space, `\t`, `\n`, `\v`, `\f`, `\r`.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t'..=b'\r')
+}
+
+/// `s` with each match of `([><=~^])(?:\s+|\s*v)` replaced by its operator.
+pub(super) fn strip_op_space(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut copied = 0;
+    let mut i = 0;
+    while i < b.len() {
+        if matches!(b[i], b'>' | b'<' | b'=' | b'~' | b'^') {
+            let mut j = i + 1;
+            while j < b.len() && is_space(b[j]) {
+                j += 1;
+            }
+            let end = if j > i + 1 {
+                Some(j)
+            } else if b.get(j) == Some(&b'v') {
+                Some(j + 1)
+            } else {
+                None
+            };
+            if let Some(end) = end {
+                out.push_str(&s[copied..=i]);
+                copied = end;
+                i = end;
+                continue;
+            }
+        }
+        i += 1;
+    }
+    out.push_str(&s[copied..]);
+    out
+}
+
+/// The (start, end) of each match of `\s*\|\|\s*` in `s`, left to right.
+pub(super) fn or_matches(s: &str) -> Vec<(usize, usize)> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut p = 0;
+    while p < b.len() {
+        let mut k = p;
+        while k < b.len() && is_space(b[k]) {
+            k += 1;
+        }
+        if b[k..].starts_with(b"||") {
+            let mut end = k + 2;
+            while end < b.len() && is_space(b[end]) {
+                end += 1;
+            }
+            out.push((p, end));
+            p = end;
+        } else {
+            // a match starting inside the blanks would reach the same `k`
+            p = k.max(p + 1);
+        }
+    }
+    out
+}
+
+/// The (start, end) of each match of `\s+` in `s`, left to right.
+pub(super) fn space_matches(s: &str) -> Vec<(usize, usize)> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut p = 0;
+    while p < b.len() {
+        if is_space(b[p]) {
+            let start = p;
+            while p < b.len() && is_space(b[p]) {
+                p += 1;
+            }
+            out.push((start, p));
+        } else {
+            p += 1;
+        }
+    }
+    out
+}
+
+/// The end of `(?:x|X|\*|0|[1-9][0-9]*)` at `i`, if it matches there.
+fn xr(b: &[u8], i: usize) -> Option<usize> {
+    match b.get(i)? {
+        b'x' | b'X' | b'*' | b'0' => Some(i + 1),
+        b'1'..=b'9' => {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            Some(j)
+        }
+        _ => None,
+    }
+}
+
+/// The end of `[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*` at `i` (greedy), if it matches there.
+fn parts(b: &[u8], i: usize) -> Option<usize> {
+    let ident = |j: usize| {
+        let mut k = j;
+        while k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'-') {
+            k += 1;
+        }
+        k
+    };
+    let mut end = ident(i);
+    if end == i {
+        return None;
+    }
+    while b.get(end) == Some(&b'.') {
+        let next = ident(end + 1);
+        if next == end + 1 {
+            break;
+        }
+        end = next;
+    }
+    Some(end)
+}
+
+/// The captures of `\A(xr)(?:\.(xr)(?:\.(xr)(?:-(parts))?(?:\+(parts))?)?)?\z`:
+/// the three version numbers (or wildcards; `None` when absent), the
+/// prerelease and the build, or `None` when `s` is not a partial version.
+#[allow(clippy::type_complexity)]
+pub(super) fn partial(s: &str) -> Option<([Option<&str>; 3], Option<&str>, Option<&str>)> {
+    let b = s.as_bytes();
+    let mut nums = [None; 3];
+    let mut at = 0;
+    for (n, slot) in nums.iter_mut().enumerate() {
+        if n > 0 {
+            if b.get(at) != Some(&b'.') {
+                break;
+            }
+            at += 1;
+        }
+        let end = xr(b, at)?;
+        *slot = Some(&s[at..end]);
+        at = end;
+    }
+    let (mut pre, mut build) = (None, None);
+    if nums[2].is_some() {
+        // `parts` cannot hold `+` nor end in `.`, so greedy matching never needs to back off
+        if b.get(at) == Some(&b'-') {
+            let end = parts(b, at + 1)?;
+            pre = Some(&s[at + 1..end]);
+            at = end;
+        }
+        if b.get(at) == Some(&b'+') {
+            let end = parts(b, at + 1)?;
+            build = Some(&s[at + 1..end]);
+            at = end;
+        }
+    }
+    (at == b.len()).then_some((nums, pre, build))
+}
+
+/// The two partial versions of `\A(partial)\s+-\s+(partial)\z`.
+pub(super) fn hyphen(s: &str) -> Option<(&str, &str)> {
+    let b = s.as_bytes();
+    // a partial version holds no blanks: the first one ends at the first blank
+    let lo_end = b.iter().position(|&c| is_space(c))?;
+    let mut i = lo_end;
+    while i < b.len() && is_space(b[i]) {
+        i += 1;
+    }
+    if b.get(i) != Some(&b'-') {
+        return None;
+    }
+    let dash = i;
+    i += 1;
+    while i < b.len() && is_space(b[i]) {
+        i += 1;
+    }
+    if i == dash + 1 {
+        return None;
+    }
+    let (lo, hi) = (&s[..lo_end], &s[i..]);
+    (partial(lo).is_some() && partial(hi).is_some()).then_some((lo, hi))
+}
+
+/// The operator and operand of `\A([<>=~^]|<=|>=|~>|~=)?(partial)\z`.
+pub(super) fn simple(s: &str) -> Option<(Option<&str>, &str)> {
+    let b = s.as_bytes();
+    // a partial version never starts with an operator character, so the
+    // longest operator is the only one that can match
+    let op_len = match b {
+        [b'<' | b'>', b'=', ..] | [b'~', b'>' | b'=', ..] => 2,
+        [b'<' | b'>' | b'=' | b'~' | b'^', ..] => 1,
+        _ => 0,
+    };
+    let operand = &s[op_len..];
+    partial(operand)?;
+    Some(((op_len > 0).then(|| &s[..op_len]), operand))
+}
