@@ -268,6 +268,82 @@ unsafe fn small_hash_pairs<'a>(raw: VALUE) -> Option<&'a [ArPair]> {
     Some(unsafe { std::slice::from_raw_parts(head.table, bound.min(8)) })
 }
 
+/// How far ahead of the element being walked [`prefetch_ahead`] asks for the
+/// objects of a big array: the header first, then the hash table it points
+/// to, then the objects in the table.
+const PREFETCH_OBJECT: usize = 8;
+const PREFETCH_TABLE: usize = 4;
+const PREFETCH_ENTRIES: usize = 2;
+
+/// Ask the CPU to start loading what the walk of `items` will read a few
+/// elements from now: big Ruby data is spread over the heap, and walking it
+/// otherwise waits on a cache miss for each object, its hash table, and the
+/// objects in the table. Only hints: what is read here to find the next
+/// addresses was asked for a few elements earlier, and the walk is correct
+/// without them.
+#[inline(always)]
+fn prefetch_ahead(items: &[magnus::Value], i: usize) {
+    if items.len() < 2 * PREFETCH_OBJECT {
+        return;
+    }
+    if let Some(v) = items.get(i + PREFETCH_OBJECT) {
+        prefetch_object(v.as_raw());
+    }
+    if let Some(v) = items.get(i + PREFETCH_TABLE) {
+        // SAFETY: `v` is a live element of an array no Ruby code changes during the walk.
+        if let Some(pairs) = unsafe { heap_hash_pairs(v.as_raw()) } {
+            prefetch(pairs.as_ptr() as *const u8);
+        }
+    }
+    if let Some(v) = items.get(i + PREFETCH_ENTRIES) {
+        // SAFETY: as above.
+        if let Some(pairs) = unsafe { heap_hash_pairs(v.as_raw()) } {
+            for p in pairs {
+                prefetch_object(p.value);
+            }
+        }
+    }
+}
+
+/// The entry slots of `raw` when it is a heap object that is a small hash.
+///
+/// # Safety
+/// `raw` must be a live Ruby object that no Ruby code changes while the slice is used.
+#[inline(always)]
+unsafe fn heap_hash_pairs<'a>(raw: VALUE) -> Option<&'a [ArPair]> {
+    if rb_sys::SPECIAL_CONST_P(raw) {
+        return None;
+    }
+    // SAFETY: `raw` is a live heap object (checked just above), so its header can be
+    // read; the table is only read for a hash.
+    unsafe {
+        if rb_sys::RB_BUILTIN_TYPE(raw) != T::RUBY_T_HASH {
+            return None;
+        }
+        small_hash_pairs(raw)
+    }
+}
+
+/// Prefetch the header of `raw` when it is a heap object.
+#[inline(always)]
+fn prefetch_object(raw: VALUE) {
+    if !rb_sys::SPECIAL_CONST_P(raw) {
+        prefetch(raw as *const u8);
+    }
+}
+
+/// A hint to load the cache line at `p`.
+#[inline(always)]
+fn prefetch(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint: it never faults, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
 /// State for the raw hash walk: the callback, whether it stopped, and a caught panic.
 struct Walk<'f, F> {
     f: &'f mut F,
@@ -313,10 +389,14 @@ impl ValueView for RubyView {
     fn each_element<F: FnMut(&Self) -> bool>(&self, mut f: F) -> bool {
         match self {
             RubyView::Ruby(obj) => match magnus::RArray::from_value(*obj) {
-                // SAFETY: no Ruby code runs during the walk, so the array is not mutated.
-                Some(a) => unsafe { a.as_slice() }
-                    .iter()
-                    .all(|v| f(&RubyView::new(*v))),
+                Some(a) => {
+                    // SAFETY: no Ruby code runs during the walk, so the array is not mutated.
+                    let items = unsafe { a.as_slice() };
+                    items.iter().enumerate().all(|(i, v)| {
+                        prefetch_ahead(items, i);
+                        f(&RubyView::new(*v))
+                    })
+                }
                 None => true,
             },
             RubyView::Rust(Value::Array(items)) => {
