@@ -6,7 +6,7 @@
 //! (aliases expanded as `Name = Type`).
 
 use super::generalize::{generalize, variant_of};
-use super::infer::infer_set_view;
+use super::infer_set::infer_set_view;
 use super::instance::{effective_key, key_is_optional};
 use super::normalize::normalize;
 use super::value_view::ValueView;

@@ -1,13 +1,15 @@
 //! Type inference: `infer` (the precise type of a value, e.g. `Integer[5, 5]`,
-//! `Array[Enum['a', 'b'], 2, 2]`), `infer_set` (Tuple and Struct for
-//! containers) and `infer_generic` (inferred, then generalized).
+//! `Array[Enum['a', 'b'], 2, 2]`), `infer_generic` (inferred, then
+//! generalized) and the Puppet function `type(v, mode)`; `infer_set` (Tuple
+//! and Struct for containers) is in [`super::infer_set`].
 
 use super::common::common_type;
-use super::generalize::{generalize, variant_of};
+use super::generalize::generalize;
+use super::infer_set::infer_set;
 use super::value_view::{ValueView, ViewKind};
 use super::{unit_type, MAX_DEPTH};
-use crate::types::{IntRange, RuntimeName, SmolStr, StructElement, StructElements, Type, TypeKind};
-use crate::values::{Regexp, SemVerRange, Uri, Value, ValueMap};
+use crate::types::{IntRange, RuntimeName, SmolStr, Type, TypeKind};
+use crate::values::{Regexp, Uri, Value, ValueMap};
 use std::sync::Arc;
 
 /// The inference methods of the Puppet function `type(value, method)`.
@@ -46,36 +48,18 @@ pub fn infer_generic(v: &Value) -> Type {
     generalize(&infer(v))
 }
 
-/// The inferred type with Tuple/Struct for containers (`type(v, 'detailed')`-like set inference).
-pub fn infer_set(v: &Value) -> Type {
-    infer_set_view(v)
-}
-
-/// [`infer_set`] over a viewed value.
-pub fn infer_set_view<V: ValueView + ?Sized>(v: &V) -> Type {
-    infer_set_at(v, 0)
-}
-
-/// [`infer_set_view`], with an estimate of the heap bytes the result holds
-/// (for telling a garbage collector how much a handle to it keeps alive).
-pub fn infer_set_view_sized<V: ValueView + ?Sized>(v: &V) -> (Type, usize) {
-    let mut cx = SetCx::for_input(v);
-    let t = cx.infer(v, 0);
-    (t, cx.bytes)
-}
-
-fn exact_size(n: usize) -> Option<IntRange> {
+pub(super) fn exact_size(n: usize) -> Option<IntRange> {
     Some(IntRange::new(Some(n as i64), Some(n as i64)))
 }
 
-fn empty_array() -> Type {
+pub(super) fn empty_array() -> Type {
     Type::from_kind(TypeKind::Array {
         element: unit_type().clone(),
         size: exact_size(0),
     })
 }
 
-fn empty_hash() -> Type {
+pub(super) fn empty_hash() -> Type {
     Type::from_kind(TypeKind::Hash {
         key: unit_type().clone(),
         value: unit_type().clone(),
@@ -85,7 +69,7 @@ fn empty_hash() -> Type {
 
 /// `String<s>`: short texts are held inline, long ones share the viewed
 /// value's text when it has a shared one.
-fn string_type<V: ValueView + ?Sized>(v: &V, s: &str) -> Type {
+pub(super) fn string_type<V: ValueView + ?Sized>(v: &V, s: &str) -> Type {
     const INLINE: usize = 23;
     let value = if s.len() <= INLINE {
         // (`new` would first look for a run of newlines and spaces, which it
@@ -185,7 +169,7 @@ fn reduce(acc: Option<Type>, t: Type) -> Option<Type> {
     })
 }
 
-fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
+pub(super) fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
     let k = v.kind();
     if let Some(t) = scalar_type(k) {
         return t;
@@ -230,332 +214,5 @@ fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
             Type::from_kind(TypeKind::Sensitive(inner))
         }
         _ => super::any_type().clone(),
-    }
-}
-
-/// State of one `infer_set`: caches that let the many values of a big input
-/// share the types they have in common (the key types of hashes with the same
-/// keys, the types of repeated scalars and of equal small arrays), and a
-/// scratch stack for array element types.
-///
-/// Cached strings are recognised first by the address of their text: every
-/// value walked stays alive and unchanged for the whole call, so the same
-/// address and length mean the same text (Ruby's frozen hash keys are one
-/// object for all hashes); other strings are compared by content.
-struct SetCx {
-    /// `String<key>` types of hash keys.
-    keys: Vec<KeyEntry>,
-    /// Direct-mapped caches of `String<v>` and `Integer[i, i]` types and of
-    /// small tuples, for values met again (e.g. the same tags in many hashes).
-    /// Entries carry the text's hash and the integer, so that a miss is
-    /// found without reading the (likely cold) cached type.
-    strings: Vec<Option<(u64, Type)>>,
-    /// The hash of the text last met in each string slot.
-    seen_strings: Vec<u64>,
-    ints: Vec<Option<(i64, Type)>>,
-    tuples: Vec<Option<Type>>,
-    /// Element types of the arrays being inferred, innermost last.
-    scratch: Vec<Type>,
-    /// Estimated heap bytes of the types made so far (cached types counted once).
-    bytes: usize,
-    /// Slots of each scalar cache (a power of two).
-    slots: usize,
-}
-
-/// A cached hash key type, with the identity of the key object (0 for none)
-/// and the address of the text it was last met as.
-struct KeyEntry {
-    id: usize,
-    addr: usize,
-    key_type: Type,
-}
-
-/// Heap bytes of one type node (the `Arc` counts and the kind).
-const NODE_BYTES: usize = std::mem::size_of::<TypeKind>() + 16;
-
-const KEY_CACHE: usize = 64;
-/// Slots of the scalar and tuple caches: at least this many, more for big
-/// inputs (see [`SetCx::for_input`]), at most [`MAX_SCALAR_CACHE`].
-const SCALAR_CACHE: usize = 256;
-const MAX_SCALAR_CACHE: usize = 8192;
-const MAX_STRING_CACHE: usize = 1024;
-/// Tuples up to this length are looked up in the tuple cache.
-const CACHED_TUPLE_LEN: usize = 8;
-
-/// A hash of a string's text for the string cache: FxHash-style over 8-byte
-/// words of at most the first 32 bytes, mixed with the length.
-fn text_hash(bytes: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let head = &bytes[..bytes.len().min(32)];
-    let mut h = bytes.len() as u64;
-    let mut words = head.chunks_exact(8);
-    for w in &mut words {
-        let w = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
-    }
-    let rest = words.remainder();
-    if !rest.is_empty() {
-        let w = rest
-            .iter()
-            .rev()
-            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
-    }
-    h ^ (h >> 32)
-}
-
-/// The text of a `String<text>` type.
-fn string_value_of(t: &Type) -> Option<&str> {
-    match t.kind() {
-        TypeKind::String { value: Some(v), .. } => Some(v),
-        _ => None,
-    }
-}
-
-impl SetCx {
-    /// A context for inferring `v`: caches sized for the number of entries at
-    /// its top (a big array of hashes repeats many of its scalars).
-    fn for_input<V: ValueView + ?Sized>(v: &V) -> SetCx {
-        let n = match v.kind() {
-            ViewKind::Array(n) | ViewKind::Hash(n) => n,
-            _ => 0,
-        };
-        SetCx {
-            keys: Vec::new(),
-            strings: Vec::new(),
-            seen_strings: Vec::new(),
-            ints: Vec::new(),
-            tuples: Vec::new(),
-            scratch: Vec::new(),
-            bytes: 0,
-            slots: n.next_power_of_two().clamp(SCALAR_CACHE, MAX_SCALAR_CACHE),
-        }
-    }
-
-    /// The key type of a hash key met before as this very object (most hashes
-    /// of big data share their key strings), without classifying the key.
-    fn known_key<V: ValueView + ?Sized>(&self, k: &V) -> Option<Type> {
-        let id = k.content_identity()?;
-        let e = self.keys.iter().rev().find(|e| e.id == id)?;
-        Some(e.key_type.clone())
-    }
-
-    /// `String<s>` for the hash key `k` with text `s`.
-    fn key_type<V: ValueView + ?Sized>(&mut self, k: &V, s: &str) -> Type {
-        let id = k.content_identity().unwrap_or(0);
-        let addr = s.as_ptr() as usize;
-        let same_text = |e: &KeyEntry| {
-            e.addr == addr && string_value_of(&e.key_type).is_some_and(|v| v.len() == s.len())
-        };
-        let i = match self.keys.iter().rposition(same_text) {
-            Some(i) => Some(i),
-            None => self
-                .keys
-                .iter()
-                .rposition(|e| string_value_of(&e.key_type) == Some(s)),
-        };
-        if let Some(i) = i {
-            let e = &mut self.keys[i];
-            (e.id, e.addr) = (id, addr);
-            return e.key_type.clone();
-        }
-        let t = string_type(k, s);
-        self.bytes += NODE_BYTES + s.len() + 16;
-        if self.keys.len() < KEY_CACHE {
-            self.keys.push(KeyEntry {
-                id,
-                addr,
-                key_type: t.clone(),
-            });
-        }
-        t
-    }
-
-    fn string_value<V: ValueView + ?Sized>(&mut self, v: &V, s: &str) -> Type {
-        if self.strings.is_empty() {
-            self.strings = vec![None; self.string_slots()];
-            self.seen_strings = vec![0; self.string_slots()];
-        }
-        let h = text_hash(s.as_bytes());
-        let i = (h as usize) & (self.string_slots() - 1);
-        if let Some((ch, t)) = &self.strings[i] {
-            if *ch == h && string_value_of(t) == Some(s) {
-                return t.clone();
-            }
-        }
-        let t = string_type(v, s);
-        self.bytes += NODE_BYTES + s.len() + 16;
-        // Cache a text seen before only: most texts of big data (names,
-        // descriptions) occur once, and caching them would only evict.
-        if self.seen_strings[i] == h {
-            self.strings[i] = Some((h, t.clone()));
-        } else {
-            self.seen_strings[i] = h;
-        }
-        t
-    }
-
-    /// `Tuple[types]` of the element types pushed on the scratch stack from
-    /// `start` on (which it pops), shared with an earlier identical small
-    /// tuple when the element types are the very same (cached) types.
-    fn tuple(&mut self, start: usize) -> Type {
-        let len = self.scratch.len() - start;
-        if len > CACHED_TUPLE_LEN {
-            return self.new_tuple(start);
-        }
-        if self.tuples.is_empty() {
-            self.tuples = vec![None; self.string_slots()];
-        }
-        let types = &self.scratch[start..];
-        let mut h: usize = len;
-        for t in types {
-            h = h.rotate_left(7) ^ (t.kind() as *const TypeKind as usize >> 4);
-        }
-        let i = h & (self.string_slots() - 1);
-        if let Some(c) = &self.tuples[i] {
-            if let TypeKind::Tuple {
-                types: Some(ct),
-                size: None,
-            } = c.kind()
-            {
-                if ct.len() == len && ct.iter().zip(types).all(|(a, b)| a.ptr_eq(b)) {
-                    let c = c.clone();
-                    self.scratch.truncate(start);
-                    return c;
-                }
-            }
-        }
-        let t = self.new_tuple(start);
-        self.tuples[i] = Some(t.clone());
-        t
-    }
-
-    fn new_tuple(&mut self, start: usize) -> Type {
-        let types: Vec<Type> = self.scratch.drain(start..).collect();
-        self.bytes += NODE_BYTES + types.len() * std::mem::size_of::<Type>();
-        Type::from_kind(TypeKind::Tuple {
-            types: Some(types),
-            size: None,
-        })
-    }
-
-    /// Slots of the string and tuple caches: fewer than for integers, as
-    /// repeated texts (tags, modes, states) are few, and most texts of big
-    /// data are looked up once; a small table stays in the nearer caches.
-    #[inline]
-    fn string_slots(&self) -> usize {
-        self.slots.min(MAX_STRING_CACHE)
-    }
-
-    fn integer_value(&mut self, n: i64) -> Type {
-        if self.ints.is_empty() {
-            self.ints = vec![None; self.slots];
-        }
-        let i = (n as usize) & (self.slots - 1);
-        if let Some((cn, t)) = &self.ints[i] {
-            if *cn == n {
-                return t.clone();
-            }
-        }
-        let t = Type::from_kind(TypeKind::Integer(IntRange::new(Some(n), Some(n))));
-        self.bytes += NODE_BYTES;
-        self.ints[i] = Some((n, t.clone()));
-        t
-    }
-}
-
-fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
-    SetCx::for_input(v).infer(v, depth)
-}
-
-impl SetCx {
-    fn infer<V: ValueView + ?Sized>(&mut self, v: &V, depth: u32) -> Type {
-        if depth >= MAX_DEPTH {
-            return super::any_type().clone();
-        }
-        match v.kind() {
-            ViewKind::Array(0) | ViewKind::Hash(0) | ViewKind::SemVer(_) => {
-                self.bytes += NODE_BYTES;
-                self.infer_leaf(v)
-            }
-            ViewKind::Array(_) => {
-                let start = self.scratch.len();
-                v.each_element(|e| {
-                    let t = self.infer(e, depth + 1);
-                    self.scratch.push(t);
-                    true
-                });
-                self.tuple(start)
-            }
-            ViewKind::Hash(n) => {
-                self.bytes += NODE_BYTES;
-                if n > StructElements::new().inline_size() {
-                    self.bytes += n * std::mem::size_of::<StructElement>();
-                }
-                // One pass building a Struct; a key that is not a non-empty string
-                // switches to a Hash of the key and value types.
-                let mut es = StructElements::with_capacity(n);
-                let all_str = v.each_entry(|k, val| {
-                    let key_type = match self.known_key(k) {
-                        Some(t) => t,
-                        None => {
-                            let ViewKind::String(s) = k.kind() else {
-                                return false;
-                            };
-                            if s.is_empty() {
-                                return false;
-                            }
-                            self.key_type(k, s)
-                        }
-                    };
-                    let value_type = self.infer(val, depth + 1);
-                    // The key is present: keep it required even when its value is undef
-                    // (only `Undef` accepts undef among inferred types).
-                    let key_type = if matches!(value_type.kind(), TypeKind::Undef) {
-                        Type::from_kind(TypeKind::NotUndef(Some(key_type)))
-                    } else {
-                        key_type
-                    };
-                    es.push(StructElement::new(key_type, value_type));
-                    true
-                });
-                if all_str {
-                    return Type::from_kind(TypeKind::Struct(Some(es)));
-                }
-                let (mut ks, mut vs) = (Vec::with_capacity(n), Vec::with_capacity(n));
-                v.each_entry(|k, val| {
-                    ks.push(self.infer(k, depth + 1));
-                    vs.push(self.infer(val, depth + 1));
-                    true
-                });
-                Type::from_kind(TypeKind::Hash {
-                    key: variant_of(ks),
-                    value: variant_of(vs),
-                    size: exact_size(n),
-                })
-            }
-            ViewKind::String(st) => self.string_value(v, st),
-            ViewKind::Integer(n) => self.integer_value(n),
-            _ => {
-                self.bytes += NODE_BYTES;
-                infer_at(v, depth)
-            }
-        }
-    }
-
-    /// The types of empty containers and of versions.
-    fn infer_leaf<V: ValueView + ?Sized>(&mut self, v: &V) -> Type {
-        match v.kind() {
-            ViewKind::Array(_) => empty_array(),
-            ViewKind::Hash(_) => empty_hash(),
-            ViewKind::SemVer(ver) => {
-                Type::from_kind(TypeKind::SemVer(vec![SemVerRange::from_versions(
-                    Some(ver.clone()),
-                    Some(ver.clone()),
-                    false,
-                )]))
-            }
-            _ => infer_at(v, 0),
-        }
     }
 }

@@ -5,7 +5,7 @@
 //! signature contributes its parameter type, longer ones are matched as
 //! argument tuples (a lone value also as a one-element tuple).
 
-use super::infer::infer_set;
+use super::infer_set::infer_set;
 use super::{instance_of, is_assignable};
 use crate::types::{Type, TypeKind};
 use crate::values::Value;

@@ -11,7 +11,8 @@
 //! | --- | --- |
 //! | `instance` | `instance?` (Struct keys, Tuple sizes, ranges, URI parts, aliases guarded) |
 //! | `assignable` | `assignable?` and type equality (`==` as mutual assignability) |
-//! | `infer` | `infer`, `infer_set`, `type(v, mode)` |
+//! | `infer` | `infer`, `type(v, mode)` |
+//! | `infer_set` | `infer_set` (Tuple and Struct for containers), with caches for big data |
 //! | `generalize`, `normalize`, `common` | `generalize`, `normalize`, `common_type` |
 //! | `iterate` | `Iterable` rules and iterating `Integer[a, b]` / `Enum[...]` |
 //! | `describe` | `describe_mismatch` messages and the reference's `to_s` of a type |
@@ -26,6 +27,7 @@ pub mod common;
 pub mod describe;
 pub mod generalize;
 pub mod infer;
+pub mod infer_set;
 mod init;
 pub mod instance;
 pub mod iterate;
@@ -41,10 +43,8 @@ pub use assignable::{is_assignable, types_equal};
 pub use common::common_type;
 pub use describe::{describe_mismatch, describe_mismatch_view, describe_types, type_to_s};
 pub use generalize::generalize;
-pub use infer::{
-    infer, infer_generic, infer_set, infer_set_view, infer_set_view_sized, infer_view, type_of,
-    TypeOfMode,
-};
+pub use infer::{infer, infer_generic, infer_view, type_of, TypeOfMode};
+pub use infer_set::{infer_set, infer_set_view, infer_set_view_sized};
 pub use instance::{instance_of, instance_of_view, str_instance_of};
 pub use iterate::{is_iterable, iterate_type};
 pub use normalize::normalize;
