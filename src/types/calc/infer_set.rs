@@ -201,11 +201,7 @@ impl SetCx {
             self.tuples = vec![None; self.string_slots()];
         }
         let types = &self.scratch[start..];
-        let mut h: usize = len;
-        for t in types {
-            h = h.rotate_left(7) ^ (t.kind() as *const TypeKind as usize >> 4);
-        }
-        let i = h & (self.string_slots() - 1);
+        let i = self.tuple_slot(types.iter().map(|t| t.kind() as *const TypeKind));
         if let Some(c) = &self.tuples[i] {
             if let TypeKind::Tuple {
                 types: Some(ct),
@@ -222,6 +218,71 @@ impl SetCx {
         let t = self.new_tuple(start);
         self.tuples[i] = Some(t.clone());
         t
+    }
+
+    /// The tuple cache slot of the element types at these addresses.
+    fn tuple_slot(&self, elements: impl ExactSizeIterator<Item = *const TypeKind>) -> usize {
+        let mut h: usize = elements.len();
+        for p in elements {
+            h = h.rotate_left(7) ^ (p as usize >> 4);
+        }
+        h & (self.string_slots() - 1)
+    }
+
+    /// The cached tuple for the small array `v` when every element is a
+    /// string or integer whose type is in the caches and the tuple of those
+    /// very types is cached too, found without taking a reference to each
+    /// element type (only addresses of types the caches keep alive are
+    /// compared, and no cache changes meanwhile).
+    fn cached_tuple<V: ValueView + ?Sized>(&self, v: &V, n: usize) -> Option<Type> {
+        if n > CACHED_TUPLE_LEN || self.tuples.is_empty() {
+            return None;
+        }
+        let mut found = [std::ptr::null::<TypeKind>(); CACHED_TUPLE_LEN];
+        let mut len = 0;
+        let complete = v.each_element(|e| {
+            let Some(p) = self.cached_scalar(e) else {
+                return false;
+            };
+            found[len] = p;
+            len += 1;
+            true
+        });
+        if !complete || len != n {
+            return None;
+        }
+        let found = &found[..len];
+        let c = self.tuples[self.tuple_slot(found.iter().copied())].as_ref()?;
+        match c.kind() {
+            TypeKind::Tuple {
+                types: Some(ct),
+                size: None,
+            } if ct.len() == len
+                && ct
+                    .iter()
+                    .zip(found)
+                    .all(|(a, b)| std::ptr::eq(a.kind(), *b)) =>
+            {
+                Some(c.clone())
+            }
+            _ => None,
+        }
+    }
+
+    /// The address of the cached type of the string or integer `v`, if cached.
+    fn cached_scalar<V: ValueView + ?Sized>(&self, v: &V) -> Option<*const TypeKind> {
+        match v.kind() {
+            ViewKind::String(s) if !self.strings.is_empty() => {
+                let h = text_hash(s.as_bytes());
+                let (ch, t) = self.strings[(h as usize) & (self.string_slots() - 1)].as_ref()?;
+                (*ch == h && string_value_of(t) == Some(s)).then(|| t.kind() as *const TypeKind)
+            }
+            ViewKind::Integer(n) if !self.ints.is_empty() => {
+                let (cn, t) = self.ints[(n as usize) & (self.slots - 1)].as_ref()?;
+                (*cn == n).then(|| t.kind() as *const TypeKind)
+            }
+            _ => None,
+        }
     }
 
     fn new_tuple(&mut self, start: usize) -> Type {
@@ -272,7 +333,10 @@ impl SetCx {
                 self.bytes += NODE_BYTES;
                 self.infer_leaf(v)
             }
-            ViewKind::Array(_) => {
+            ViewKind::Array(n) => {
+                if let Some(t) = self.cached_tuple(v, n) {
+                    return t;
+                }
                 let start = self.scratch.len();
                 v.each_element(|e| {
                     let t = self.infer(e, depth + 1);

@@ -312,3 +312,44 @@ fn seed001_normalize_merges_ranges() {
         "Variant[String, Timespan['0-00:00:01.0', '0-00:00:02.0'], Timespan['0-00:00:03.0', '0-00:00:04.0']]"
     );
 }
+
+/// Seed 001, `type(v, 'detailed')`: the type of an array is the Tuple of its
+/// elements' types. Inferred together, the elements share cached types
+/// (keys, repeated strings and integers, equal small arrays); each must still
+/// be the type the element has on its own.
+#[test]
+fn seed001_infer_set_of_many_values_is_the_tuple_of_each_values_type() {
+    let words = ["web", "prod", "db", "a", "b"];
+    let items: Vec<Value> = (0..3000i64)
+        .map(|i| {
+            let w = |k: i64| s(words[(k % 5) as usize]);
+            let mut entries = vec![
+                ("name", s(&format!("svc{}", i % 700))),
+                ("port", Value::Integer((i * 37) % 1000)),
+                ("tags", arr(vec![w(i), w(i + 1)])),
+                ("pair", arr(vec![Value::Integer(i % 3), w(i)])),
+                // 7 and 4103 share a slot of the integer cache, in turn
+                (
+                    "slot",
+                    arr(vec![Value::Integer(7 + 4096 * (i % 2)), s("x")]),
+                ),
+            ];
+            if i % 2 == 1 {
+                entries.push(("extra", Value::Undef));
+            }
+            hash(entries)
+        })
+        .collect();
+    let whole = infer_set(&arr(items.clone()));
+    let K::Tuple {
+        types: Some(types), ..
+    } = whole.kind()
+    else {
+        panic!("not a tuple: {whole}")
+    };
+    assert_eq!(types.len(), items.len());
+    for (t, v) in types.iter().zip(&items) {
+        assert_eq!(t, &infer_set(v));
+        assert_eq!(t.to_string(), infer_set(v).to_string());
+    }
+}
