@@ -16,7 +16,7 @@ pub fn infer_set(v: &Value) -> Type {
 
 /// [`infer_set`] over a viewed value.
 pub fn infer_set_view<V: ValueView + ?Sized>(v: &V) -> Type {
-    infer_set_at(v, 0)
+    infer_set_view_sized(v).0
 }
 
 /// [`infer_set_view`], with an estimate of the heap bytes the result holds
@@ -34,8 +34,8 @@ pub fn infer_set_view_sized<V: ValueView + ?Sized>(v: &V) -> (Type, usize) {
 ///
 /// Every value walked stays alive and unchanged for the whole call, so a hash
 /// key met again as the same object ([`ValueView::content_identity`]; Ruby's
-/// frozen hash keys are one object for all hashes), or with its text at the
-/// same address, has the same text; other strings are compared by content.
+/// frozen hash keys are one object for all hashes) has the same text; other
+/// strings are compared by content.
 struct SetCx {
     /// `String<key>` types of hash keys.
     keys: Vec<KeyEntry>,
@@ -56,11 +56,10 @@ struct SetCx {
     slots: usize,
 }
 
-/// A cached hash key type, with the identity of the key object (0 for none)
-/// and the address of the text it was last met as.
+/// A cached hash key type, with the identity of the key object it was last
+/// met as (0 for none).
 struct KeyEntry {
     id: usize,
-    addr: usize,
     key_type: Type,
 }
 
@@ -137,20 +136,9 @@ impl SetCx {
     /// `String<s>` for the hash key `k` with text `s`.
     fn key_type<V: ValueView + ?Sized>(&mut self, k: &V, s: &str) -> Type {
         let id = k.content_identity().unwrap_or(0);
-        let addr = s.as_ptr() as usize;
-        let same_text = |e: &KeyEntry| {
-            e.addr == addr && string_value_of(&e.key_type).is_some_and(|v| v.len() == s.len())
-        };
-        let i = match self.keys.iter().rposition(same_text) {
-            Some(i) => Some(i),
-            None => self
-                .keys
-                .iter()
-                .rposition(|e| string_value_of(&e.key_type) == Some(s)),
-        };
-        if let Some(i) = i {
-            let e = &mut self.keys[i];
-            (e.id, e.addr) = (id, addr);
+        let same_text = |e: &KeyEntry| string_value_of(&e.key_type) == Some(s);
+        if let Some(e) = self.keys.iter_mut().rev().find(|e| same_text(e)) {
+            e.id = id;
             return e.key_type.clone();
         }
         let t = string_type(k, s);
@@ -158,7 +146,6 @@ impl SetCx {
         if self.keys.len() < KEY_CACHE {
             self.keys.push(KeyEntry {
                 id,
-                addr,
                 key_type: t.clone(),
             });
         }
@@ -170,12 +157,9 @@ impl SetCx {
             self.strings = vec![None; self.string_slots()];
             self.seen_strings = vec![0; self.string_slots()];
         }
-        let h = text_hash(s.as_bytes());
-        let i = (h as usize) & (self.string_slots() - 1);
-        if let Some((ch, t)) = &self.strings[i] {
-            if *ch == h && string_value_of(t) == Some(s) {
-                return t.clone();
-            }
+        let (h, i) = self.string_slot(s);
+        if let Some(t) = self.string_at(s, h, i) {
+            return t.clone();
         }
         let t = string_type(v, s);
         self.bytes += NODE_BYTES + s.len() + 16;
@@ -200,33 +184,43 @@ impl SetCx {
         if self.tuples.is_empty() {
             self.tuples = vec![None; self.string_slots()];
         }
-        let types = &self.scratch[start..];
-        let i = self.tuple_slot(types.iter().map(|t| t.kind() as *const TypeKind));
-        if let Some(c) = &self.tuples[i] {
-            if let TypeKind::Tuple {
-                types: Some(ct),
-                size: None,
-            } = c.kind()
-            {
-                if ct.len() == len && ct.iter().zip(types).all(|(a, b)| a.ptr_eq(b)) {
-                    let c = c.clone();
-                    self.scratch.truncate(start);
-                    return c;
-                }
-            }
+        let mut elements = [std::ptr::null::<TypeKind>(); CACHED_TUPLE_LEN];
+        for (p, t) in elements.iter_mut().zip(&self.scratch[start..]) {
+            *p = t.kind();
+        }
+        let (i, cached) = self.cached_tuple_of(&elements[..len]);
+        if let Some(c) = cached {
+            let c = c.clone();
+            self.scratch.truncate(start);
+            return c;
         }
         let t = self.new_tuple(start);
         self.tuples[i] = Some(t.clone());
         t
     }
 
-    /// The tuple cache slot of the element types at these addresses.
-    fn tuple_slot(&self, elements: impl ExactSizeIterator<Item = *const TypeKind>) -> usize {
+    /// The tuple cache slot for the element types at these addresses, and
+    /// the tuple cached there when its elements are those very types.
+    fn cached_tuple_of(&self, elements: &[*const TypeKind]) -> (usize, Option<&Type>) {
         let mut h: usize = elements.len();
         for p in elements {
-            h = h.rotate_left(7) ^ (p as usize >> 4);
+            h = h.rotate_left(7) ^ (*p as usize >> 4);
         }
-        h & (self.string_slots() - 1)
+        let i = h & (self.string_slots() - 1);
+        let same = |c: &&Type| match c.kind() {
+            TypeKind::Tuple {
+                types: Some(ct),
+                size: None,
+            } => {
+                ct.len() == elements.len()
+                    && ct
+                        .iter()
+                        .zip(elements)
+                        .all(|(a, b)| std::ptr::eq(a.kind(), *b))
+            }
+            _ => false,
+        };
+        (i, self.tuples[i].as_ref().filter(same))
     }
 
     /// The cached tuple for the small array `v` when every element is a
@@ -251,38 +245,46 @@ impl SetCx {
         if !complete || len != n {
             return None;
         }
-        let found = &found[..len];
-        let c = self.tuples[self.tuple_slot(found.iter().copied())].as_ref()?;
-        match c.kind() {
-            TypeKind::Tuple {
-                types: Some(ct),
-                size: None,
-            } if ct.len() == len
-                && ct
-                    .iter()
-                    .zip(found)
-                    .all(|(a, b)| std::ptr::eq(a.kind(), *b)) =>
-            {
-                Some(c.clone())
-            }
-            _ => None,
-        }
+        self.cached_tuple_of(&found[..len]).1.cloned()
     }
 
     /// The address of the cached type of the string or integer `v`, if cached.
     fn cached_scalar<V: ValueView + ?Sized>(&self, v: &V) -> Option<*const TypeKind> {
-        match v.kind() {
-            ViewKind::String(s) if !self.strings.is_empty() => {
-                let h = text_hash(s.as_bytes());
-                let (ch, t) = self.strings[(h as usize) & (self.string_slots() - 1)].as_ref()?;
-                (*ch == h && string_value_of(t) == Some(s)).then(|| t.kind() as *const TypeKind)
-            }
-            ViewKind::Integer(n) if !self.ints.is_empty() => {
-                let (cn, t) = self.ints[(n as usize) & (self.slots - 1)].as_ref()?;
-                (*cn == n).then(|| t.kind() as *const TypeKind)
-            }
+        let t = match v.kind() {
+            ViewKind::String(s) => self.cached_string(s),
+            ViewKind::Integer(n) => self.cached_int(n),
             _ => None,
-        }
+        };
+        t.map(|t| t.kind() as *const TypeKind)
+    }
+
+    /// The hash of `s` and its slot in the string cache.
+    fn string_slot(&self, s: &str) -> (u64, usize) {
+        let h = text_hash(s.as_bytes());
+        (h, (h as usize) & (self.string_slots() - 1))
+    }
+
+    /// The cached `String<s>`, if any.
+    fn cached_string(&self, s: &str) -> Option<&Type> {
+        let (h, i) = self.string_slot(s);
+        self.string_at(s, h, i)
+    }
+
+    /// `String<s>` when slot `i` of the string cache holds it (`h` is the hash of `s`).
+    fn string_at(&self, s: &str, h: u64, i: usize) -> Option<&Type> {
+        let (ch, t) = self.strings.get(i)?.as_ref()?;
+        (*ch == h && string_value_of(t) == Some(s)).then_some(t)
+    }
+
+    /// The slot of `n` in the integer cache.
+    fn int_slot(&self, n: i64) -> usize {
+        (n as usize) & (self.slots - 1)
+    }
+
+    /// The cached `Integer[n, n]`, if any.
+    fn cached_int(&self, n: i64) -> Option<&Type> {
+        let (cn, t) = self.ints.get(self.int_slot(n))?.as_ref()?;
+        (*cn == n).then_some(t)
     }
 
     fn new_tuple(&mut self, start: usize) -> Type {
@@ -306,21 +308,15 @@ impl SetCx {
         if self.ints.is_empty() {
             self.ints = vec![None; self.slots];
         }
-        let i = (n as usize) & (self.slots - 1);
-        if let Some((cn, t)) = &self.ints[i] {
-            if *cn == n {
-                return t.clone();
-            }
+        if let Some(t) = self.cached_int(n) {
+            return t.clone();
         }
         let t = Type::from_kind(TypeKind::Integer(IntRange::new(Some(n), Some(n))));
         self.bytes += NODE_BYTES;
+        let i = self.int_slot(n);
         self.ints[i] = Some((n, t.clone()));
         t
     }
-}
-
-fn infer_set_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
-    SetCx::for_input(v).infer(v, depth)
 }
 
 impl SetCx {
