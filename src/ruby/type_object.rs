@@ -18,9 +18,7 @@ pub struct RbType(pub Type, usize);
 impl RbType {
     /// Wrap `t` as a frozen `PuppetTypes::Type`.
     pub fn wrap(ruby: &Ruby, t: Type) -> Value {
-        let obj = ruby.obj_wrap(RbType(t, 0));
-        obj.freeze();
-        obj.as_value()
+        RbType(t, 0).into_frozen_object(ruby)
     }
 
     /// Wrap a type that holds about `bytes` of Rust memory (a big inferred
@@ -30,7 +28,11 @@ impl RbType {
             return RbType::wrap(ruby, t);
         }
         large_types::reserve(ruby, bytes);
-        let obj = ruby.obj_wrap(RbType(t, bytes));
+        RbType(t, bytes).into_frozen_object(ruby)
+    }
+
+    fn into_frozen_object(self, ruby: &Ruby) -> Value {
+        let obj = ruby.obj_wrap(self);
         obj.freeze();
         obj.as_value()
     }
