@@ -335,6 +335,23 @@ fn size_mismatch(path: &[PathEl], expected: Range, actual: Range) -> Mismatch {
     }
 }
 
+/// An Array or Hash against a collection type of `size`: the sizes when they
+/// do not fit, otherwise the type (shown without its size, as `plain` makes it).
+fn collection_mismatch(
+    path: &[PathEl],
+    original: &Type,
+    size: &Option<IntRange>,
+    actual_size: &Option<IntRange>,
+    plain: impl FnOnce() -> Type,
+) -> Mismatch {
+    let actual_size = range_of(actual_size);
+    if size.is_none() || covers(range_of(size), actual_size) {
+        type_mismatch(path, original, &plain(), false)
+    } else {
+        size_mismatch(path, range_of(size), actual_size)
+    }
+}
+
 fn range_of(r: &Option<IntRange>) -> Range {
     match r {
         Some(r) => (r.from.unwrap_or(0), r.to),
@@ -795,12 +812,9 @@ impl Describer {
                 value: av,
                 size: asize,
             } => {
-                let actual_size = range_of(asize);
-                if size.is_none() || covers(range_of(size), actual_size) {
-                    out.push(type_mismatch(path, original, &plain_hash(ak, av), false));
-                } else {
-                    out.push(size_mismatch(path, range_of(size), actual_size));
-                }
+                out.push(collection_mismatch(path, original, size, asize, || {
+                    plain_hash(ak, av)
+                }));
             }
             _ => out.push(type_mismatch(path, original, actual, false)),
         }
@@ -840,16 +854,12 @@ impl Describer {
                 element: ae,
                 size: asize,
             } => {
-                let actual_size = range_of(asize);
-                if size.is_none() || covers(range_of(size), actual_size) {
-                    let plain = Type::from_kind(TypeKind::Array {
+                out.push(collection_mismatch(path, original, size, asize, || {
+                    Type::from_kind(TypeKind::Array {
                         element: ae.clone(),
                         size: None,
-                    });
-                    out.push(type_mismatch(path, original, &plain, false));
-                } else {
-                    out.push(size_mismatch(path, range_of(size), actual_size));
-                }
+                    })
+                }));
             }
             _ => out.push(type_mismatch(path, original, actual, false)),
         }
