@@ -7,37 +7,10 @@
 # benches/format.rs reads the same file, times the Rust side and runs this script
 # for the reference time, so both are measured in the same run.
 require 'puppet'
+require_relative 'ref_format' # q and enc: the value codes the Rust side reads
 
 BENCH_SC = Puppet::Pops::Types::StringConverter
 BENCH_PATH = File.expand_path('../tests/fixtures/format/bench_workload.tsv', __dir__)
-
-def q(s)
-  out = +'"'
-  s.each_char do |c|
-    out << case c
-           when '\\' then '\\\\'
-           when '"' then '\\"'
-           when "\n" then '\\n'
-           when "\t" then '\\t'
-           else c
-           end
-  end
-  out << '"'
-end
-
-def enc(v)
-  case v
-  when nil then 'u'
-  when :default then 'D'
-  when true then 'T'
-  when false then 'F'
-  when Integer then "i#{v}"
-  when Float then "f#{v};"
-  when String then "s#{q(v)}"
-  when Array then "[#{v.map { |e| enc(e) }.join(',')}]"
-  when Hash then "{#{v.map { |k, e| "#{enc(k)}:#{enc(e)}" }.join(',')}}"
-  end
-end
 
 def workload
   rnd = Random.new(42)
