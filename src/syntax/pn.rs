@@ -175,7 +175,6 @@ fn double_quote(s: &str, b: &mut String) {
     b.push('"');
 }
 
-/// A float as Ruby's `Float#to_s` prints it (`1.0`, `1.0e+16`, `1.0e-05`).
 /// PN data as JSON, the way `puppet parser dump --format json` writes it
 /// (Ruby's `JSON.generate`, floats as `Float#to_s`).
 pub fn data_to_json(v: &Value) -> String {
@@ -240,46 +239,12 @@ fn write_json(v: &Value, out: &mut String) {
     }
 }
 
+/// A float as Ruby's `Float#to_s` prints it (`1.0`, `1.0e+15`, `1.0e-05`):
+/// the formatter's implementation.
 pub fn ruby_float_to_s(v: f64) -> String {
-    if v.is_nan() {
-        return "NaN".into();
-    }
-    if v.is_infinite() {
-        return if v > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
-    }
-    if v == 0.0 {
-        return if v.is_sign_negative() {
-            "-0.0".into()
-        } else {
-            "0.0".into()
-        };
-    }
-    // shortest round-trip digits and decimal exponent
-    let e = format!("{:e}", v.abs());
-    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-    let decpt = exp + 1;
-    let sign = if v < 0.0 { "-" } else { "" };
-    if !(-3..=16).contains(&decpt) {
-        let (first, rest) = digits.split_at(1);
-        let rest = if rest.is_empty() { "0" } else { rest };
-        let esign = if decpt - 1 < 0 { '-' } else { '+' };
-        format!("{sign}{first}.{rest}e{esign}{:02}", (decpt - 1).abs())
-    } else if decpt <= 0 {
-        format!("{sign}0.{}{}", "0".repeat((-decpt) as usize), digits)
-    } else {
-        let d = decpt as usize;
-        if digits.len() <= d {
-            format!("{sign}{}{}.0", digits, "0".repeat(d - digits.len()))
-        } else {
-            format!("{sign}{}.{}", &digits[..d], &digits[d..])
-        }
-    }
+    let mut s = String::new();
+    crate::format::float::write_float_to_s(&mut s, v);
+    s
 }
 
 /// Transforms an AST node to PN, as the reference's `PNTransformer`.
@@ -699,7 +664,9 @@ mod tests {
             "1.2345678901234568e+16"
         );
         assert_eq!(ruby_float_to_s(1e16), "1.0e+16");
-        assert_eq!(ruby_float_to_s(1e15), "1000000000000000.0");
+        assert_eq!(ruby_float_to_s(1e15), "1.0e+15");
+        assert_eq!(ruby_float_to_s(1234567890123456.0), "1.234567890123456e+15");
+        assert_eq!(ruby_float_to_s(123456789012345.0), "123456789012345.0");
         assert_eq!(ruby_float_to_s(0.0001), "0.0001");
         assert_eq!(
             ruby_float_to_s(1.234_567_890_123_456_7),
