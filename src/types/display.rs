@@ -140,57 +140,12 @@ pub fn write_regexp(f: &mut impl Write, r: &Regexp) -> fmt::Result {
     f.write_char('/')
 }
 
-/// Write a float as Ruby's `Float#to_s` does (`1.0`, `0.0001`, `1.0e-05`, `1.0e+20`).
+/// Write a float as Ruby's `Float#to_s` does (`1.0`, `0.0001`, `1.0e-05`, `1.0e+20`):
+/// the formatter's implementation.
 pub fn write_float(f: &mut impl Write, x: f64) -> fmt::Result {
-    if x.is_nan() {
-        return f.write_str("NaN");
-    }
-    if x.is_infinite() {
-        return f.write_str(if x > 0.0 { "Infinity" } else { "-Infinity" });
-    }
-    if x == 0.0 {
-        return f.write_str(if x.is_sign_negative() { "-0.0" } else { "0.0" });
-    }
-    // Shortest round-trip digits and decimal exponent, from Rust's `{:e}`.
-    let sci = format!("{:e}", x.abs());
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-    if x < 0.0 {
-        f.write_char('-')?;
-    }
-    if (-4..15).contains(&exp) {
-        if exp < 0 {
-            f.write_str("0.")?;
-            for _ in 0..(-exp - 1) {
-                f.write_char('0')?;
-            }
-            f.write_str(&digits)
-        } else {
-            let int_len = exp as usize + 1;
-            if digits.len() <= int_len {
-                f.write_str(&digits)?;
-                for _ in digits.len()..int_len {
-                    f.write_char('0')?;
-                }
-                f.write_str(".0")
-            } else {
-                f.write_str(&digits[..int_len])?;
-                f.write_char('.')?;
-                f.write_str(&digits[int_len..])
-            }
-        }
-    } else {
-        f.write_str(&digits[..1])?;
-        f.write_char('.')?;
-        if digits.len() > 1 {
-            f.write_str(&digits[1..])?;
-        } else {
-            f.write_char('0')?;
-        }
-        let sign = if exp < 0 { '-' } else { '+' };
-        write!(f, "e{}{:02}", sign, exp.abs())
-    }
+    let mut s = String::new();
+    crate::format::float::write_float_to_s(&mut s, x);
+    f.write_str(&s)
 }
 
 /// Write a value as it appears inside a type's parameters (`'s'`, `1`, `/re/`, `{'k' => v}`).
