@@ -60,6 +60,11 @@ Bench.workload 'infer_set', target: 30, description: 'infer_set of 10,000 hashes
   end
   w.gem { PuppetTypes::TypeCalculator.infer_set(SERVICES) }
   w.reference { bench_ref_calc.infer_set(SERVICES) }
+  # The tags above are the same two frozen String objects in every hash (as
+  # literals in Ruby code are); here each hash has its own copies, as data
+  # read from YAML or JSON has. Printed against the same reference time.
+  unshared = SERVICES.map { |h| h.merge('tags' => h['tags'].map(&:dup)) }
+  w.variant('tags not shared') { PuppetTypes::TypeCalculator.infer_set(unshared) }
 end
 
 Bench.workload 'variant_assignable', target: 10, description: 'assignable? between two Variants' do |w|

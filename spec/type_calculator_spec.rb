@@ -60,6 +60,19 @@ RSpec.describe PuppetTypes::TypeCalculator do
     expect(c.infer_set(data).to_s).to eq(PuppetTypes::Internal.infer_set_converted(data).to_s)
   end
 
+  it 'infers shared string objects as their texts (the cache of string objects)' do
+    # 2,000 frozen texts, each used as the same object in many arrays and
+    # hashes (more objects than the cache has slots, so slots are reused),
+    # next to equal texts that are other objects.
+    texts = Array.new(2_000) { |i| "t#{i}".freeze }
+    data = Array.new(6_000) do |i|
+      a = texts[(i * 7) % 2_000]
+      b = texts[(i * 13) % 2_000]
+      { 'tags' => [a, b], 'same' => [a, a], 'copy' => [+a.dup, b], 'one' => b }
+    end
+    expect(c.infer_set(data)).to eq(PuppetTypes::Internal.infer_set_converted(data))
+  end
+
   it 'lets the GC reclaim big inferred types that are dropped' do
     data = Array.new(10_000) { |i| { 'name' => "svc#{i}", 'port' => i, 'tags' => %w[web prod] } }
     before = GC.count

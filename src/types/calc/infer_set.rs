@@ -46,6 +46,10 @@ struct SetCx {
     strings: Vec<Option<(u64, Type)>>,
     /// The hash of the text last met in each string slot.
     seen_strings: Vec<u64>,
+    /// Cached `String<v>` types by the identity of a string object met with
+    /// that text (a frozen literal or deduplicated text shared by many
+    /// values): such an object is answered without reading its text.
+    string_objects: Vec<Option<(usize, Type)>>,
     ints: Vec<Option<(i64, Type)>>,
     tuples: Vec<Option<Type>>,
     /// Element types of the arrays being inferred, innermost last.
@@ -72,6 +76,8 @@ const KEY_CACHE: usize = 64;
 const SCALAR_CACHE: usize = 256;
 const MAX_SCALAR_CACHE: usize = 8192;
 const MAX_STRING_CACHE: usize = 1024;
+/// Slots of the cache of string objects (a power of two).
+const OBJECT_SLOTS: usize = 256;
 /// Tuples up to this length are looked up in the tuple cache.
 const CACHED_TUPLE_LEN: usize = 8;
 
@@ -117,6 +123,7 @@ impl SetCx {
             keys: Vec::new(),
             strings: Vec::new(),
             seen_strings: Vec::new(),
+            string_objects: Vec::new(),
             ints: Vec::new(),
             tuples: Vec::new(),
             scratch: Vec::new(),
@@ -156,10 +163,13 @@ impl SetCx {
         if self.strings.is_empty() {
             self.strings = vec![None; self.string_slots()];
             self.seen_strings = vec![0; self.string_slots()];
+            self.string_objects = vec![None; OBJECT_SLOTS];
         }
         let (h, i) = self.string_slot(s);
         if let Some(t) = self.string_at(s, h, i) {
-            return t.clone();
+            let t = t.clone();
+            self.remember_string_object(v, &t);
+            return t;
         }
         let t = string_type(v, s);
         self.bytes += NODE_BYTES + s.len() + 16;
@@ -167,6 +177,7 @@ impl SetCx {
         // descriptions) occur once, and caching them would only evict.
         if self.seen_strings[i] == h {
             self.strings[i] = Some((h, t.clone()));
+            self.remember_string_object(v, &t);
         } else {
             self.seen_strings[i] = h;
         }
@@ -250,12 +261,39 @@ impl SetCx {
 
     /// The address of the cached type of the string or integer `v`, if cached.
     fn cached_scalar<V: ValueView + ?Sized>(&self, v: &V) -> Option<*const TypeKind> {
+        if let Some(t) = self.known_string_object(v) {
+            return Some(t.kind() as *const TypeKind);
+        }
         let t = match v.kind() {
             ViewKind::String(s) => self.cached_string(s),
             ViewKind::Integer(n) => self.cached_int(n),
             _ => None,
         };
         t.map(|t| t.kind() as *const TypeKind)
+    }
+
+    /// Remember that the string object `v` has the cached type `t`.
+    fn remember_string_object<V: ValueView + ?Sized>(&mut self, v: &V, t: &Type) {
+        if let Some(id) = v.content_identity() {
+            self.string_objects[Self::object_slot(id)] = Some((id, t.clone()));
+        }
+    }
+
+    /// The slot of the string object with identity `id` in `string_objects`.
+    #[inline]
+    fn object_slot(id: usize) -> usize {
+        ((id >> 3) ^ (id >> 11)) & (OBJECT_SLOTS - 1)
+    }
+
+    /// The cached type of `v` when it is a string object met before as
+    /// itself (its type then is the cached `String<text>`).
+    #[inline]
+    fn known_string_object<V: ValueView + ?Sized>(&self, v: &V) -> Option<&Type> {
+        let id = v.content_identity()?;
+        match self.string_objects.get(Self::object_slot(id))? {
+            Some((cid, t)) if *cid == id => Some(t),
+            _ => None,
+        }
     }
 
     /// The hash of `s` and its slot in the string cache.
@@ -388,7 +426,10 @@ impl SetCx {
                     size: exact_size(n),
                 })
             }
-            ViewKind::String(st) => self.string_value(v, st),
+            ViewKind::String(st) => match self.known_string_object(v) {
+                Some(t) => t.clone(),
+                None => self.string_value(v, st),
+            },
             ViewKind::Integer(n) => self.integer_value(n),
             _ => {
                 self.bytes += NODE_BYTES;
