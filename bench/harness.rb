@@ -12,8 +12,11 @@
 #     w.variant('cached') { ... }                    # optional: another gem side, printed on its
 #   end                                              # own line against the same reference time
 #
-# Both sides run in this process, each repeated for at least BENCH_TIME seconds
-# (default 1.0) after a warm-up; the report gives CPU time per item and the ratio.
+# Both sides run in this process after a warm-up, each for about BENCH_TIME
+# seconds (default 1.0) in all, in ROUNDS alternating rounds (gem, reference,
+# gem, ...), so that a stretch of load on a shared machine weighs on both
+# sides alike. The report gives each side's median CPU time per item over the
+# rounds, and their ratio.
 
 require_relative '../spec/support/reference'
 
@@ -47,11 +50,14 @@ module Bench
       raise "workload #{name} has no gem block" unless @gem
 
       @check&.call
-      gem_time = Bench.measure(min_time, &@gem)
-      ref_time = (Bench.measure(min_time, &@reference) if @reference && Reference.available?)
-      variants = @variants.map { |label, block| [label, Bench.measure(min_time, &block) / items] }
-      { name: name, items: items, gem: gem_time / items, reference: ref_time && ref_time / items,
-        target: target, variants: variants }
+      sides = [@gem]
+      sides << @reference if @reference && Reference.available?
+      sides.concat(@variants.map(&:last))
+      times = Bench.alternate(min_time, sides).map { |t| t / items }
+      gem_time = times.shift
+      ref_time = times.shift if sides[1].equal?(@reference)
+      variants = @variants.map(&:first).zip(times)
+      { name: name, items: items, gem: gem_time, reference: ref_time, target: target, variants: variants }
     end
   end
 
@@ -65,11 +71,22 @@ module Bench
       @workloads << Workload.new(name, description, target, definition)
     end
 
-    # Seconds per call of the block: a warm-up, then batches of calls (grown
-    # until one batch takes 20 ms, so clock reads do not weigh on tiny
-    # operations) until min_time has passed.
+    # Rounds of each side (and of the variants), taken in turn.
+    ROUNDS = 5
+
+    # Median seconds per call of each block, measured in ROUNDS rounds that
+    # take the blocks in turn, each block for min_time / ROUNDS per round.
+    def alternate(min_time, blocks)
+      blocks.each(&:call) # warm-up
+      per_round = min_time / ROUNDS
+      rounds = Array.new(ROUNDS) { blocks.map { |b| measure(per_round, &b) } }
+      rounds.transpose.map { |ts| ts.sort[ts.size / 2] }
+    end
+
+    # Seconds per call of the block: batches of calls (grown until one batch
+    # takes 20 ms, so clock reads do not weigh on tiny operations) until
+    # min_time has passed.
     def measure(min_time)
-      yield
       GC.start
       batch = 1
       count = 0
