@@ -79,4 +79,14 @@ RSpec.describe 'PuppetTypes::Parser#evaluate' do
     expect(bad).to eq([])
     expect(total).to be > 600
   end
+
+  it 'raises an error with the pattern when a match backtracks catastrophically' do
+    bad = "'#{'a' * 40}b'"
+    expect(parser.evaluate("'aaa' =~ /^(a|aa)+$/")).to be(true)
+    expect { parser.evaluate("#{bad} =~ /^(a|aa)+$/") }.to raise_error(PuppetTypes::Error, /gave up matching/)
+    expect { parser.evaluate("/^(a|aa)+$/ in [#{bad}]") }.to raise_error(PuppetTypes::Error, /gave up matching/)
+    expect { parser.evaluate("case #{bad} { /^(a|aa)+$/: { 1 } default: { 2 } }") }
+      .to raise_error(PuppetTypes::Error, /gave up matching/)
+    expect(parser.evaluate("'xab' =~ /(a)(b)/ ? { true => [$0, $1, $2], default => 0 }")).to eq(%w[ab a b])
+  end
 end

@@ -60,6 +60,17 @@ RSpec.describe PuppetTypes::TypeCalculator do
     expect(c.infer_set(data).to_s).to eq(PuppetTypes::Internal.infer_set_converted(data).to_s)
   end
 
+  it 'raises ArgumentError naming a pattern that backtracks catastrophically, instead of running for minutes' do
+    # seed 001 Pattern; Ruby 3.1 (the reference) has no limit (docs/divergences.md)
+    t = PuppetTypes::TypeParser.parse('Pattern[/^(a|aa)+$/]')
+    expect(t.instance?('aaaa')).to be(true)
+    bad = "#{'a' * 40}b"
+    expect { t.instance?(bad) }.to raise_error(PuppetTypes::ArgumentError, %r{/\^\(a\|aa\)\+\$/ gave up})
+    expect { c.describe_mismatch(f.struct('k' => t), { 'k' => bad }) }.to raise_error(PuppetTypes::ArgumentError)
+    # the failure does not leak into the next call
+    expect(t.instance?('aa')).to be(true)
+  end
+
   it 'infers shared string objects as their texts (the cache of string objects)' do
     # 2,000 frozen texts, each used as the same object in many arrays and
     # hashes (more objects than the cache has slots, so slots are reused),

@@ -295,7 +295,7 @@ impl<'p> Evaluator<'p> {
                         ops::a_type_name(l)
                     )));
                 };
-                Ok(self.regex_match(&re, s))
+                self.regex_match(&re, s)
             }
             other => Err(Error::evaluation(format!(
                 "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {} into String'.",
@@ -305,20 +305,19 @@ impl<'p> Evaluator<'p> {
     }
 
     /// Match `s` against `re`, setting `$0..$n` when it matches.
-    pub(crate) fn regex_match(&mut self, re: &crate::values::Regexp, s: &str) -> bool {
-        match re.regex().captures(s) {
-            Some(caps) => {
-                let groups = (0..caps.len())
-                    .map(|i| match caps.at(i) {
-                        Some(g) => Value::string(g),
-                        None => Value::Undef,
-                    })
-                    .collect();
-                self.scope.set_matches(groups);
-                true
-            }
-            None => false,
+    pub(crate) fn regex_match(&mut self, re: &crate::values::Regexp, s: &str) -> Result<bool> {
+        let mut region = onig::Region::new();
+        if re.search(s, Some(&mut region))?.is_none() {
+            return Ok(false);
         }
+        let groups = (0..region.len())
+            .map(|i| match region.pos(i) {
+                Some((from, to)) => Value::string(&s[from..to]),
+                None => Value::Undef,
+            })
+            .collect();
+        self.scope.set_matches(groups);
+        Ok(true)
     }
 
     fn assign(&mut self, target: &Expr, v: Value, span: Span) -> Result<()> {
@@ -458,7 +457,7 @@ impl<'p> Evaluator<'p> {
             let hit = match &c {
                 Value::Default => true,
                 Value::Regexp(re) => match v {
-                    Value::String(s) => self.regex_match(re, s),
+                    Value::String(s) => self.regex_match(re, s)?,
                     _ => false,
                 },
                 Value::Type(t) => crate::types::calc::instance_of(t, v),

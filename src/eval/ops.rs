@@ -341,17 +341,28 @@ pub(crate) fn compare(l: &Value, r: &Value) -> std::result::Result<Ordering, Str
     }
 }
 
+/// Whether `re` matches one of the strings among `values`.
+fn any_match<'a>(
+    re: &crate::values::Regexp,
+    values: impl Iterator<Item = &'a Value>,
+) -> Result<bool> {
+    for v in values {
+        if let Value::String(s) = v {
+            if re.try_match(s)? {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(false)
+}
+
 /// `l in r`.
 pub fn in_op(l: &Value, r: &Value) -> Result<bool> {
     Ok(match (l, r) {
         (Value::String(s), Value::String(t)) => t.to_lowercase().contains(&s.to_lowercase()),
-        (Value::Regexp(re), Value::String(t)) => re.is_match(t),
-        (Value::Regexp(re), Value::Array(a)) => a
-            .iter()
-            .any(|x| matches!(x, Value::String(s) if re.is_match(s))),
-        (Value::Regexp(re), Value::Hash(h)) => h
-            .keys()
-            .any(|x| matches!(x, Value::String(s) if re.is_match(s))),
+        (Value::Regexp(re), Value::String(t)) => re.try_match(t)?,
+        (Value::Regexp(re), Value::Array(a)) => any_match(re, a.iter())?,
+        (Value::Regexp(re), Value::Hash(h)) => any_match(re, h.keys())?,
         (Value::Type(t), Value::Array(a)) => a.iter().any(|x| instance_of(t, x)),
         (Value::Type(_), _) => false,
         (_, Value::Array(a)) => a.iter().any(|x| equals(l, x)),

@@ -126,10 +126,17 @@ pub fn argument(ruby: &Ruby, message: impl Into<String>) -> Error {
 }
 
 /// Run `f`, turning a panic into `PuppetTypes::InternalError` instead of
-/// letting it reach Ruby as `fatal` (which would end the process).
+/// letting it reach Ruby as `fatal` (which would end the process), and an
+/// answer that rests on a regular expression that gave up (see
+/// [`crate::values::regexp::take_match_failure`]) into the
+/// `PuppetTypes::ArgumentError` saying so.
 pub fn guard<T>(ruby: &Ruby, f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+    let _ = crate::values::regexp::take_match_failure();
     match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(result) => result,
+        Ok(result) => match crate::values::regexp::take_match_failure() {
+            Some(e) => Err(located(ruby, e, None, None)),
+            None => result,
+        },
         Err(payload) => {
             let detail = payload
                 .downcast_ref::<&str>()

@@ -83,18 +83,83 @@ impl Regexp {
     }
 
     /// True when the pattern matches anywhere in `text` (unanchored, as Puppet's Pattern is).
+    ///
+    /// A pattern that gives up on `text` (see [`Regexp::try_match`]) answers
+    /// false here, and the failure is kept for [`take_match_failure`], which
+    /// the callers that can report errors (the Ruby methods) consult.
     pub fn is_match(&self, text: &str) -> bool {
-        // No capture region: `find` would allocate (and free) one per call.
+        self.try_match(text).unwrap_or_else(|e| {
+            MATCH_FAILURE.with(|f| *f.borrow_mut() = Some(e));
+            false
+        })
+    }
+
+    /// Whether the pattern matches anywhere in `text`, or an argument error
+    /// when it gives up: a pattern that backtracks catastrophically on the
+    /// text (`/^(a|aa)+$/` on a long run of `a`) stops after a bounded number
+    /// of steps (see [`RETRY_LIMIT_IN_MATCH`]) instead of running for minutes.
+    pub fn try_match(&self, text: &str) -> Result<bool> {
+        Ok(self.search(text, None)?.is_some())
+    }
+
+    /// Where the pattern first matches in `text` and, with `region`, the
+    /// groups; an argument error when it gives up, as [`Regexp::try_match`].
+    pub fn search(&self, text: &str, region: Option<&mut onig::Region>) -> Result<Option<usize>> {
+        set_limits();
+        // No capture region unless asked for: `find` would allocate (and free) one per call.
         self.regex
-            .search_with_options(
+            .search_with_param(
                 text,
                 0,
                 text.len(),
                 onig::SearchOptions::SEARCH_OPTION_NONE,
-                None,
+                region,
+                onig::MatchParam::default(),
             )
-            .is_some()
+            .map_err(|e| {
+                Error::argument(format!(
+                    "regular expression /{}/ gave up matching a string of {} characters: {}",
+                    self.source,
+                    text.chars().count(),
+                    e.description()
+                ))
+            })
     }
+}
+
+/// Backtracking steps one match attempt may take (Oniguruma's default).
+pub const RETRY_LIMIT_IN_MATCH: u64 = 10_000_000;
+/// Backtracking steps one search may take over all its start positions
+/// (unlimited by default in Oniguruma: an unanchored search of a long text
+/// could take minutes).
+pub const RETRY_LIMIT_IN_SEARCH: u64 = 20_000_000;
+
+/// Set the process-wide limits of this library's Oniguruma (its own copy,
+/// not Ruby's) once, before the first search.
+fn set_limits() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: plain setters of two global counters, called once, before any
+        // search of this library's Oniguruma reads them.
+        unsafe {
+            onig_sys::onig_set_retry_limit_in_match(RETRY_LIMIT_IN_MATCH as std::os::raw::c_ulong);
+            onig_sys::onig_set_retry_limit_in_search(
+                RETRY_LIMIT_IN_SEARCH as std::os::raw::c_ulong,
+            );
+        }
+    });
+}
+
+thread_local! {
+    /// The last failure of [`Regexp::is_match`] on this thread, not yet taken.
+    static MATCH_FAILURE: std::cell::RefCell<Option<Error>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The failure of a pattern that gave up in [`Regexp::is_match`] on this
+/// thread since the last call (the answer it gave, false, is then not to be
+/// trusted), clearing it.
+pub fn take_match_failure() -> Option<Error> {
+    MATCH_FAILURE.with(|f| f.borrow_mut().take())
 }
 
 impl PartialEq for Regexp {
@@ -114,5 +179,48 @@ impl Hash for Regexp {
 impl fmt::Debug for Regexp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "/{}/", self.source)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ErrorKind;
+
+    // seed 001, Pattern: matching is unanchored; a pattern that backtracks
+    // catastrophically gives up with an error instead of running for minutes.
+    #[test]
+    fn seed001_pattern_gives_up_on_catastrophic_backtracking() {
+        let re = Regexp::new("^(a|aa)+$").unwrap();
+        assert!(re.try_match("aaaa").unwrap());
+        assert!(!re.try_match("aaab").unwrap());
+        let long = format!("{}b", "a".repeat(40));
+        let e = re.try_match(&long).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::Argument);
+        assert!(e.message.contains("/^(a|aa)+$/ gave up"), "{}", e.message);
+
+        // is_match answers false and keeps the failure for the caller.
+        assert!(take_match_failure().is_none());
+        assert!(!re.is_match(&long));
+        assert!(take_match_failure().is_some());
+        assert!(take_match_failure().is_none());
+    }
+
+    #[test]
+    fn a_search_over_many_start_positions_is_bounded_too() {
+        let re = Regexp::new("(a|aa){1,22}c").unwrap();
+        let text = "a".repeat(100_000);
+        let e = re.try_match(&text).unwrap_err();
+        assert!(e.message.contains("retry-limit-in-search"), "{}", e.message);
+    }
+
+    #[test]
+    fn search_reports_the_groups() {
+        let re = Regexp::new("(a)(x)?(b)").unwrap();
+        let mut region = onig::Region::new();
+        assert_eq!(re.search("zab", Some(&mut region)).unwrap(), Some(1));
+        assert_eq!(region.pos(1), Some((1, 2)));
+        assert_eq!(region.pos(2), None);
+        assert_eq!(region.pos(3), Some((2, 3)));
     }
 }
