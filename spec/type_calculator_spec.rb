@@ -87,7 +87,7 @@ RSpec.describe PuppetTypes::TypeCalculator do
   it 'lets the GC reclaim big inferred types that are dropped' do
     data = Array.new(10_000) { |i| { 'name' => "svc#{i}", 'port' => i, 'tags' => %w[web prod] } }
     before = GC.count
-    30.times { c.infer_set(data) }
+    60.times { c.infer_set(data) }
     # Each result holds megabytes of Rust memory behind a small wrapper; the
     # wrappers are collected as that memory grows, not only when Ruby objects run out.
     expect(GC.count - before).to be >= 3
