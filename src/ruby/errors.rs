@@ -131,12 +131,17 @@ pub fn argument(ruby: &Ruby, message: impl Into<String>) -> Error {
 /// [`crate::values::regexp::take_match_failure`]) into the
 /// `PuppetTypes::ArgumentError` saying so.
 pub fn guard<T>(ruby: &Ruby, f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
-    let _ = crate::values::regexp::take_match_failure();
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(result) => match crate::values::regexp::take_match_failure() {
-            Some(e) => Err(located(ruby, e, None, None)),
-            None => result,
-        },
+    use crate::values::regexp::{match_failure_count, take_match_failure};
+    let failures = match_failure_count();
+    let result = catch_unwind(AssertUnwindSafe(f));
+    if match_failure_count() != failures {
+        // (another thread's failure only costs this look)
+        if let Some(e) = take_match_failure(failures) {
+            return Err(located(ruby, e, None, None));
+        }
+    }
+    match result {
+        Ok(result) => result,
         Err(payload) => {
             let detail = payload
                 .downcast_ref::<&str>()

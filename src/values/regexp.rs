@@ -9,6 +9,7 @@ use onig::{Regex, RegexOptions, Syntax};
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A compiled regular expression and its source text.
@@ -89,7 +90,8 @@ impl Regexp {
     /// the callers that can report errors (the Ruby methods) consult.
     pub fn is_match(&self, text: &str) -> bool {
         self.try_match(text).unwrap_or_else(|e| {
-            MATCH_FAILURE.with(|f| *f.borrow_mut() = Some(e));
+            let count = MATCH_FAILURES.fetch_add(1, Ordering::Relaxed) + 1;
+            MATCH_FAILURE.with(|f| *f.borrow_mut() = Some((count, e)));
             false
         })
     }
@@ -151,15 +153,29 @@ fn set_limits() {
 }
 
 thread_local! {
-    /// The last failure of [`Regexp::is_match`] on this thread, not yet taken.
-    static MATCH_FAILURE: std::cell::RefCell<Option<Error>> = const { std::cell::RefCell::new(None) };
+    /// The last failure of [`Regexp::is_match`] on this thread, not yet
+    /// taken, with the [`match_failure_count`] it made.
+    static MATCH_FAILURE: std::cell::RefCell<Option<(u64, Error)>> = const { std::cell::RefCell::new(None) };
+}
+
+/// How many times [`Regexp::is_match`] gave up, on any thread: a cheap
+/// check before [`take_match_failure`] (the thread-local is slower to reach
+/// from a shared library than a global).
+static MATCH_FAILURES: AtomicU64 = AtomicU64::new(0);
+
+/// A count that changes whenever [`Regexp::is_match`] gives up, on any
+/// thread: when it has not changed over a call, the call had no failure to
+/// take.
+pub fn match_failure_count() -> u64 {
+    MATCH_FAILURES.load(Ordering::Relaxed)
 }
 
 /// The failure of a pattern that gave up in [`Regexp::is_match`] on this
-/// thread since the last call (the answer it gave, false, is then not to be
-/// trusted), clearing it.
-pub fn take_match_failure() -> Option<Error> {
-    MATCH_FAILURE.with(|f| f.borrow_mut().take())
+/// thread after [`match_failure_count`] was `since` (the answer it gave,
+/// false, is then not to be trusted), clearing what this thread kept.
+pub fn take_match_failure(since: u64) -> Option<Error> {
+    let taken = MATCH_FAILURE.with(|f| f.borrow_mut().take());
+    taken.and_then(|(count, e)| (count > since).then_some(e))
 }
 
 impl PartialEq for Regexp {
@@ -200,10 +216,16 @@ mod tests {
         assert!(e.message.contains("/^(a|aa)+$/ gave up"), "{}", e.message);
 
         // is_match answers false and keeps the failure for the caller.
-        assert!(take_match_failure().is_none());
+        let before = match_failure_count();
+        assert!(take_match_failure(before).is_none());
         assert!(!re.is_match(&long));
-        assert!(take_match_failure().is_some());
-        assert!(take_match_failure().is_none());
+        assert!(match_failure_count() > before);
+        assert!(take_match_failure(before).is_some());
+        assert!(take_match_failure(before).is_none());
+
+        // A failure kept from before `since` is not this call's.
+        assert!(!re.is_match(&long));
+        assert!(take_match_failure(match_failure_count()).is_none());
     }
 
     #[test]
