@@ -167,3 +167,27 @@ fn seed000_alias_bodies_normalise_as_the_reference() {
     }
     assert!(failures.is_empty());
 }
+
+/// A module tree whose `types` has links that loop back up, and a FIFO named
+/// like an alias file: the load ends, reads every alias once, and skips the FIFO.
+#[cfg(unix)]
+#[test]
+fn module_path_with_looping_links_and_a_fifo_loads_each_alias_once() {
+    use std::os::unix::fs::symlink;
+    let root = std::env::temp_dir().join(format!("pt_alias_loops_{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let types = root.join("m/types");
+    std::fs::create_dir_all(types.join("sub")).unwrap();
+    std::fs::write(types.join("port.pp"), "type M::Port = Integer[0, 65535]\n").unwrap();
+    std::fs::write(types.join("sub/name.pp"), "type M::Name = String[1]\n").unwrap();
+    symlink("../../types", types.join("sub/loop")).unwrap();
+    symlink(&root, types.join("sub/up")).unwrap();
+    let fifo = types.join("fifo.pp");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let reg = AliasRegistry::new();
+    let mut names = reg.load_module_path(root.to_str().unwrap()).unwrap();
+    names.sort();
+    assert_eq!(names, ["M::Name", "M::Port"]);
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    std::fs::remove_dir_all(&root).unwrap();
+}

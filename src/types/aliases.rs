@@ -13,8 +13,8 @@ use super::model::{Type, TypeAlias, TypeKind};
 use super::parse::TypeParser;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
-use std::collections::HashMap;
-use std::path::Path;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 /// How many aliases may be in the middle of resolution at once (a chain A -> B -> C ...).
@@ -126,6 +126,7 @@ impl AliasRegistry {
     /// Several paths may be joined with `:`. Returns the names defined.
     pub fn load_module_path(&self, modulepath: &str) -> Result<Vec<String>> {
         let mut names = Vec::new();
+        let mut visited = HashSet::new();
         for dir in modulepath.split(':').filter(|d| !d.is_empty()) {
             let Ok(entries) = std::fs::read_dir(dir) else {
                 continue;
@@ -135,23 +136,39 @@ impl AliasRegistry {
             for module in modules {
                 let types = module.join("types");
                 if types.is_dir() {
-                    self.load_dir(&types, &mut names)?;
+                    self.load_dir(&types, &mut names, &mut visited)?;
                 }
             }
         }
         Ok(names)
     }
 
-    fn load_dir(&self, dir: &Path, names: &mut Vec<String>) -> Result<()> {
+    /// Load the `.pp` files under `dir`, following symbolic links but entering
+    /// each directory once (`visited` holds their canonical paths, so links
+    /// that loop end), and reading regular files only (a FIFO or a device
+    /// named `x.pp` would block or never end).
+    fn load_dir(
+        &self,
+        dir: &Path,
+        names: &mut Vec<String>,
+        visited: &mut HashSet<PathBuf>,
+    ) -> Result<()> {
+        let first_visit = std::fs::canonicalize(dir).is_ok_and(|real| visited.insert(real));
+        if !first_visit {
+            return Ok(());
+        }
         let Ok(entries) = std::fs::read_dir(dir) else {
             return Ok(());
         };
         let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
         for p in paths {
-            if p.is_dir() {
-                self.load_dir(&p, names)?;
-            } else if p.extension().is_some_and(|e| e == "pp") {
+            let Ok(meta) = std::fs::metadata(&p) else {
+                continue;
+            };
+            if meta.is_dir() {
+                self.load_dir(&p, names, visited)?;
+            } else if meta.is_file() && p.extension().is_some_and(|e| e == "pp") {
                 let text = std::fs::read_to_string(&p)
                     .map_err(|e| Error::argument(format!("cannot read {}: {e}", p.display())))?;
                 let defined = self.add_source(&text).map_err(|mut e| {
