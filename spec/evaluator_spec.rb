@@ -89,4 +89,20 @@ RSpec.describe 'PuppetTypes::Parser#evaluate' do
       .to raise_error(PuppetTypes::Error, /gave up matching/)
     expect(parser.evaluate("'xab' =~ /(a)(b)/ ? { true => [$0, $1, $2], default => 0 }")).to eq(%w[ab a b])
   end
+
+  it 'converts with format maps in String(value, formats) as the reference does' do
+    # results observed from puppet 7.23's evaluating parser
+    {
+      'String(255, {Integer => "%x"})' => 'ff',
+      "String([1, 'a'], {Array => {format => '%(a', separator => ';'}, Integer => '%03d'})" => "(1;'a')",
+      "String({a => 1}, {Hash => {format => '%{h', separator => ' | ', separator2 => ' := '}})" => "{'a' := 1}",
+      "String([1,[2]], {Array => {format => '%a', string_formats => {Integer => '%x'}}})" => '[1, [2]]',
+      'String(255, {})' => '255',
+      "String([1, 2.5], {Numeric => '%.2f', Integer => '%d'})" => '[1, 2.5]'
+    }.each { |src, want| expect(parser.evaluate(src)).to eq(want), src }
+    expect { parser.evaluate(%q{String(255, {'Integer' => "%x"})}) }
+      .to raise_error(PuppetTypes::EvaluationError, /'string_formats' expects types as keys, got String/)
+    expect { parser.evaluate('String([1], {Array => {bogus => 1}})') }
+      .to raise_error(PuppetTypes::EvaluationError, /unknown container format option 'bogus'/)
+  end
 end

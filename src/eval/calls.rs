@@ -91,6 +91,15 @@ fn new_string(args: &[Value]) -> Result<Value> {
         [v] => (v, Format::Default),
         [v, Value::String(f)] => (v, Format::Text(f.to_string())),
         [v, Value::Default] => (v, Format::Default),
+        [v, Value::Hash(h)] => (
+            v,
+            Format::Map(crate::format::FormatMap::from_value(h).map_err(|e| {
+                Error::evaluation(format!(
+                    "'new_string' parameter 'string_formats' {}",
+                    e.message
+                ))
+            })?),
+        ),
         [_, other] => {
             return Err(Error::evaluation(format!(
                 "'new_string' parameter 'string_formats' expects a String or Hash value, got {}",

@@ -69,6 +69,76 @@ pub struct ContainerFormat {
     pub string_formats: Option<FormatMap>,
 }
 
+impl FormatMap {
+    /// The format map a Puppet hash gives (`String($v, {Integer => '%x',
+    /// Array => {format => '%(a', separator => ';', string_formats => {...}}})`):
+    /// type keys, format strings or container formats as values.
+    pub fn from_value(map: &crate::values::ValueMap) -> Result<FormatMap> {
+        let mut entries = Vec::with_capacity(map.len());
+        for (k, v) in map {
+            let Value::Type(t) = k else {
+                return Err(Error::format(format!(
+                    "expects types as keys, got {}",
+                    crate::types::calc::infer_generic(k)
+                )));
+            };
+            let entry = match v {
+                Value::String(f) => FormatEntry::Text(f.to_string()),
+                Value::Hash(h) => FormatEntry::Container(ContainerFormat::from_value(h)?),
+                other => {
+                    return Err(Error::format(format!(
+                        "expects a format String or a Hash of container options for {t}, got {}",
+                        crate::types::calc::infer_generic(other)
+                    )))
+                }
+            };
+            entries.push((MapKey::Type(t.clone()), entry));
+        }
+        Ok(FormatMap(entries))
+    }
+}
+
+impl ContainerFormat {
+    /// The container options of a Puppet hash (`format`, `separator`,
+    /// `separator2`, `string_formats`).
+    fn from_value(map: &crate::values::ValueMap) -> Result<ContainerFormat> {
+        let mut c = ContainerFormat::default();
+        for (k, v) in map {
+            let name = match k.as_str() {
+                Some(s) => format!("'{s}'"),
+                None => crate::types::calc::infer_generic(k).to_string(),
+            };
+            let text = || match v {
+                Value::String(s) => Ok(s.to_string()),
+                other => Err(Error::format(format!(
+                    "expects a String for container format option {name}, got {}",
+                    crate::types::calc::infer_generic(other)
+                ))),
+            };
+            match k.as_str() {
+                Some("format") => c.format = Some(text()?),
+                Some("separator") => c.separator = Some(text()?),
+                Some("separator2") => c.separator2 = Some(text()?),
+                Some("string_formats") => match v {
+                    Value::Hash(h) => c.string_formats = Some(FormatMap::from_value(h)?),
+                    other => {
+                        return Err(Error::format(format!(
+                            "expects a Hash of type => format for container format option 'string_formats', got {}",
+                            crate::types::calc::infer_generic(other)
+                        )))
+                    }
+                },
+                _ => {
+                    return Err(Error::format(format!(
+                        "has an unknown container format option {name} (expected format, separator, separator2 or string_formats)"
+                    )))
+                }
+            }
+        }
+        Ok(c)
+    }
+}
+
 /// Convert `value` to text under `format`, as `String.new(value, format)` does.
 pub fn string(value: &Value, format: &Format) -> Result<String> {
     let mut buf = String::new();
