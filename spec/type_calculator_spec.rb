@@ -71,6 +71,18 @@ RSpec.describe PuppetTypes::TypeCalculator do
     expect(t.instance?('aa')).to be(true)
   end
 
+  it 'describes a mismatch deeper than the description follows, or in data that contains itself' do
+    deep = []
+    inner = deep
+    50.times { inner << (inner = []) }
+    inner << :sym
+    expect(c.instance?(f.data, deep)).to be(false)
+    expect(c.describe_mismatch(f.data, deep)).to eq('expects a Data value, got Tuple')
+    looped = [1]
+    looped << looped
+    expect(c.describe_mismatch(f.data, looped, 'x')).to eq('x expects a Data value, got Tuple')
+  end
+
   it 'infers shared string objects as their texts (the cache of string objects)' do
     # 2,000 frozen texts, each used as the same object in many arrays and
     # hashes (more objects than the cache has slots, so slots are reused),

@@ -31,7 +31,16 @@ pub fn describe_mismatch_view<V: ValueView + ?Sized>(
     if instance_of_view(t, v) {
         return None;
     }
-    Some(describe_types(t, &infer_set_view(v), label.unwrap_or("")))
+    let actual = infer_set_view(v);
+    let label = label.unwrap_or("");
+    let text = describe_types(t, &actual, label);
+    if !text.is_empty() {
+        return Some(text);
+    }
+    // The walk found no innermost entry to blame (the mismatch lies deeper
+    // than it follows, or the value contains itself): say it of the whole.
+    let whole = type_mismatch(&[PathEl::Subject(label.to_string())], t, &actual, false);
+    Some(whole.format().trim().to_string())
 }
 
 /// The reference's `describe_mismatch(label, expected, actual)` for two types.
