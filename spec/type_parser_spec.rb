@@ -26,6 +26,16 @@ RSpec.describe PuppetTypes::TypeParser do
     expect(parse('Foo::Bar', unknown_names: :type_reference).to_s).to eq("TypeReference['Foo::Bar']")
   end
 
+  it 'refuses new aliases in a frozen registry and still resolves the old ones' do
+    registry = PuppetTypes::AliasRegistry.new
+    registry.add('Port', 'Integer[0, 65535]')
+    registry.freeze
+    expect { registry.add('Name', 'String') }.to raise_error(FrozenError)
+    expect { registry.add_source('type Name = String') }.to raise_error(FrozenError)
+    expect { registry.load_module_path('/nonexistent') }.to raise_error(FrozenError)
+    expect(parse('Port', aliases: registry).to_s).to eq('Port = Integer[0, 65535]')
+  end
+
   it 'resolves aliases from a registry, recursive ones included' do
     registry = PuppetTypes::AliasRegistry.new
     registry.add_source("type MyPort = Integer[0, 65535]\ntype Tree = Array[Variant[Integer, Tree]]")

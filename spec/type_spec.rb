@@ -15,6 +15,23 @@ RSpec.describe PuppetTypes::Type do
     expect(Ractor.shareable?(t)).to be(true)
   end
 
+  it 'is its own copy, as the other frozen values of the gem are' do
+    values = [PuppetTypes::TypeParser.parse('Integer[1, 2]'), PuppetTypes::SemVer.new('1.2.3'),
+              PuppetTypes::SemVerRange.new('>=1.0.0'), PuppetTypes::Timespan.new(1),
+              PuppetTypes::Timestamp.new('2020-01-01T00:00:00Z'), PuppetTypes::Sensitive.new('x'),
+              PuppetTypes::Deferred.new('f'), PuppetTypes::URI.new('http://x'),
+              PuppetTypes::Binary.new('aGk='), PuppetTypes::Parser.new.parse('1'),
+              PuppetTypes::Parser.new.parse('1').root]
+    values.each do |v|
+      expect(v.dup).to be(v)
+      expect(v.clone).to be(v)
+      expect(v.clone(freeze: true)).to be(v)
+      expect { v.clone(freeze: false) }.to raise_error(ArgumentError, /can't unfreeze/)
+    end
+    nested = { 'k' => [values.first] }
+    expect(Marshal.load(Marshal.dump(1)) && nested.dup['k'].first).to be(values.first)
+  end
+
   it 'is usable from other Ractors' do
     t = PuppetTypes::TypeParser.parse('Array[Integer[1, 10]]')
     previous = Warning[:experimental]
