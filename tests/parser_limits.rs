@@ -100,3 +100,32 @@ fn parse_time_is_linear_in_input_size() {
     // 10x the input must not take much more than 10x the time
     assert!(big < small * 30.0, "small {small}s, big {big}s");
 }
+
+/// Seed 004, numbers: an integer literal outside 64 bits is an error naming
+/// its value in hex, however wide (messages observed from the reference).
+#[test]
+fn seed004_integer_literals_of_any_width_are_range_errors() {
+    for (src, hex) in [
+        ("1".repeat(39), "539738bb0f40688798d25ef1c71c71c7"),
+        ("1".repeat(40), "343e8374e9884154bf837b571c71c71c7"),
+        (
+            "1".repeat(60),
+            "11b37620ad4a03cec750d2075a49609e5101c71c71c71c71c7",
+        ),
+        (
+            format!("0x{}", "f".repeat(40)),
+            "ffffffffffffffffffffffffffffffffffffffff",
+        ),
+        (
+            format!("0{}", "7".repeat(50)),
+            "3fffffffffffffffffffffffffffffffffffff",
+        ),
+    ] {
+        let e = puppet_types::syntax::parser::parse_syntax(&src, false).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!("A Literal Integer resulted in a value outside of Puppet Integer max range, got '+0x{hex}'"),
+            "{src}"
+        );
+    }
+}

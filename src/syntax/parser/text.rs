@@ -95,6 +95,48 @@ pub(crate) fn parse_number(text: &str) -> Option<Number> {
         .map(|v| Number::Float(if neg { -v } else { v }))
 }
 
+/// The sign and lower-case hex digits of an integer literal (decimal, `0x`
+/// hex or `0` octal) of any width, for the message about one too wide for
+/// 64 bits; `None` when `text` is not an integer literal.
+fn oversized_integer_hex(text: &str) -> Option<(bool, String)> {
+    let (neg, t) = match text.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    let (radix, digits) = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        (16, h)
+    } else if t.len() > 1 && t.starts_with('0') {
+        (8, &t[1..])
+    } else {
+        (10, t)
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    // base 2^32 limbs, least significant first
+    let mut limbs: Vec<u32> = vec![0];
+    for d in digits.chars().filter_map(|c| c.to_digit(radix)) {
+        let mut carry = u64::from(d);
+        for l in &mut limbs {
+            let v = u64::from(*l) * u64::from(radix) + carry;
+            *l = v as u32;
+            carry = v >> 32;
+        }
+        if carry > 0 {
+            limbs.push(carry as u32);
+        }
+    }
+    let mut hex = String::new();
+    for (i, l) in limbs.iter().rev().enumerate() {
+        if i == 0 {
+            hex.push_str(&format!("{l:x}"));
+        } else {
+            hex.push_str(&format!("{l:08x}"));
+        }
+    }
+    Some((neg, hex))
+}
+
 impl<'a> Parser<'a> {
     /// A NAME token: a qualified name, or a number when it reads as one.
     pub(super) fn name_or_number(&self, t: &Token<'_>) -> Expr {
@@ -127,7 +169,17 @@ impl<'a> Parser<'a> {
             },
             Some(Number::Float(f)) => Ok(Expr::new(ExprKind::LiteralFloat(f), t.span)),
             None => Err(self.error_at(
-                format!("Internal Error, NUMBER token does not contain a valid number, {}", t.text()),
+                match oversized_integer_hex(t.text()) {
+                    // (wider than 128 bits)
+                    Some((neg, hex)) => format!(
+                        "A Literal Integer resulted in a value outside of Puppet Integer max range, got '{}0x{hex}'",
+                        if neg { "-" } else { "+" }
+                    ),
+                    None => format!(
+                        "Internal Error, NUMBER token does not contain a valid number, {}",
+                        t.text()
+                    ),
+                },
                 t.span,
             )),
         }
