@@ -8,7 +8,8 @@ use super::{any_type, is_assignable};
 use crate::types::{IntRange, Type, TypeKind};
 use std::sync::Arc;
 
-fn enum_of(values: Vec<Arc<str>>) -> Type {
+/// `Enum[values]`, sorted and without duplicates.
+pub(super) fn enum_of(values: Vec<Arc<str>>) -> Type {
     let mut values = values;
     values.sort();
     values.dedup();

@@ -162,11 +162,63 @@ fn scalar_type(k: ViewKind<'_>) -> Option<Type> {
     }))
 }
 
-fn reduce(acc: Option<Type>, t: Type) -> Option<Type> {
-    Some(match acc {
-        None => t,
-        Some(a) => common_type(&a, &t),
-    })
+/// The common type of a run of types (an array's elements, a hash's keys or
+/// values), as folding them with [`common_type`] gives it. Strings met while
+/// the common type is an `Enum` are gathered and merged into it once:
+/// folding them one at a time copies and sorts the Enum's values for each,
+/// which is quadratic in the number of distinct strings.
+#[derive(Default)]
+pub(super) struct CommonOf {
+    acc: Option<Type>,
+    /// Texts to add to the Enum in `acc`.
+    texts: Vec<Arc<str>>,
+}
+
+impl CommonOf {
+    /// Fold `t` in.
+    pub(super) fn add(&mut self, t: Type) {
+        if let Some(a) = &self.acc {
+            if let (
+                TypeKind::Enum {
+                    case_insensitive: false,
+                    ..
+                },
+                TypeKind::String {
+                    size: None,
+                    value: Some(v),
+                },
+            ) = (a.kind(), t.kind())
+            {
+                // `Enum ∪ String<v>` is the Enum of the sorted, deduplicated
+                // values and v, whichever comes first.
+                self.texts.push(Arc::from(v.as_str()));
+                return;
+            }
+        }
+        self.merge_texts();
+        self.acc = Some(match self.acc.take() {
+            None => t,
+            Some(a) => common_type(&a, &t),
+        });
+    }
+
+    /// The common type of all added (`None` for none).
+    pub(super) fn finish(mut self) -> Option<Type> {
+        self.merge_texts();
+        self.acc
+    }
+
+    fn merge_texts(&mut self) {
+        if self.texts.is_empty() {
+            return;
+        }
+        if let Some(TypeKind::Enum { values, .. }) = self.acc.as_ref().map(|a| a.kind()) {
+            let mut vs = values.clone();
+            vs.append(&mut self.texts);
+            self.acc = Some(super::common::enum_of(vs));
+        }
+        self.texts.clear();
+    }
 }
 
 pub(super) fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
@@ -181,27 +233,27 @@ pub(super) fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
         ViewKind::String(s) => string_type(v, s),
         ViewKind::Array(0) => empty_array(),
         ViewKind::Array(n) => {
-            let mut acc = None;
+            let mut acc = CommonOf::default();
             v.each_element(|e| {
-                acc = reduce(acc.take(), infer_at(e, depth + 1));
+                acc.add(infer_at(e, depth + 1));
                 true
             });
             Type::from_kind(TypeKind::Array {
-                element: acc.unwrap_or_else(|| unit_type().clone()),
+                element: acc.finish().unwrap_or_else(|| unit_type().clone()),
                 size: exact_size(n),
             })
         }
         ViewKind::Hash(0) => empty_hash(),
         ViewKind::Hash(n) => {
-            let (mut ka, mut va) = (None, None);
+            let (mut ka, mut va) = (CommonOf::default(), CommonOf::default());
             v.each_entry(|ek, ev| {
-                ka = reduce(ka.take(), infer_at(ek, depth + 1));
-                va = reduce(va.take(), infer_at(ev, depth + 1));
+                ka.add(infer_at(ek, depth + 1));
+                va.add(infer_at(ev, depth + 1));
                 true
             });
             Type::from_kind(TypeKind::Hash {
-                key: ka.unwrap_or_else(|| unit_type().clone()),
-                value: va.unwrap_or_else(|| unit_type().clone()),
+                key: ka.finish().unwrap_or_else(|| unit_type().clone()),
+                value: va.finish().unwrap_or_else(|| unit_type().clone()),
                 size: exact_size(n),
             })
         }

@@ -353,3 +353,39 @@ fn seed001_infer_set_of_many_values_is_the_tuple_of_each_values_type() {
         assert_eq!(t.to_string(), infer_set(v).to_string());
     }
 }
+
+/// Seed 001, ∪ of strings: inferring a collection merges its strings into one
+/// Enum at once, with the very result of folding `common_type` one at a time.
+#[test]
+fn seed001_common_type_of_many_strings_is_the_fold() {
+    let mut state: u64 = 7;
+    let mut next = move |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    for round in 0..300 {
+        let len = 1 + next(40) as usize;
+        let types: Vec<Type> = (0..len)
+            .map(|_| match next(10) {
+                0 => int(Some(next(5) as i64), Some(5)),
+                1 => string(),
+                2 => t(K::Undef),
+                3 => enum_(&["b", "x"]),
+                _ => strv(&format!("s{}", next(12))),
+            })
+            .collect();
+        let folded = types.iter().cloned().fold(None, |acc: Option<Type>, x| {
+            Some(match acc {
+                None => x,
+                Some(a) => common_type(&a, &x),
+            })
+        });
+        let mut common = super::infer::CommonOf::default();
+        for x in &types {
+            common.add(x.clone());
+        }
+        assert_eq!(common.finish(), folded, "round {round}: {types:?}");
+    }
+}
