@@ -32,8 +32,13 @@ pub use text::interpolate;
 /// How deep evaluation may nest (expressions within expressions, lambda calls).
 pub const MAX_DEPTH: usize = 1000;
 
-/// The most elements one iteration (`each`, `map`, an Integer range) may visit.
+/// The most elements one iteration (`each`, `map`, an Integer range) may
+/// visit, and the most elements an array or hash built by `+` or `<<` may have.
 pub const MAX_ITERATIONS: usize = 10_000_000;
+
+/// The longest string interpolation may build (bytes): doubling a string a
+/// few dozen times would otherwise exhaust memory and abort the process.
+pub const MAX_STRING_BYTES: usize = 256 * 1024 * 1024;
 
 /// Evaluate `program` with the given top-level `variables` (names without `$`);
 /// the result is the value of the last expression.
@@ -122,6 +127,14 @@ impl<'p> Evaluator<'p> {
                     match &p.kind {
                         K::LiteralString(s) => out.push_str(s),
                         _ => out.push_str(&interpolate(&v)),
+                    }
+                    if out.len() > MAX_STRING_BYTES {
+                        return Err(err(
+                            format!(
+                                "An interpolated string is longer than the evaluator's limit of {MAX_STRING_BYTES} bytes"
+                            ),
+                            e.span,
+                        ));
                     }
                 }
                 Value::string(out)

@@ -78,6 +78,7 @@ pub fn binary(op: BinaryOp, l: &Value, r: &Value) -> Result<Value> {
         B::Lt | B::Le | B::Gt | B::Ge => compare_op(op, l, r).map(Value::Boolean),
         B::Add | B::Sub | B::LShift | B::Mul | B::Div | B::Mod | B::RShift => match (op, l) {
             (B::Add, Value::Array(a)) => {
+                check_size(op, a.len() + operand_len(r))?;
                 let mut out = (**a).clone();
                 out.extend(collection_operand(r));
                 Ok(Value::array(out))
@@ -89,11 +90,15 @@ pub fn binary(op: BinaryOp, l: &Value, r: &Value) -> Result<Value> {
                 ))
             }
             (B::LShift, Value::Array(a)) => {
+                check_size(op, a.len() + 1)?;
                 let mut out = (**a).clone();
                 out.push(r.clone());
                 Ok(Value::array(out))
             }
-            (B::Add, Value::Hash(h)) => hash_add(h, r),
+            (B::Add, Value::Hash(h)) => {
+                check_size(op, h.len() + operand_len(r))?;
+                hash_add(h, r)
+            }
             (B::Sub, Value::Hash(h)) => {
                 let mut out = (**h).clone();
                 match r {
@@ -122,6 +127,27 @@ pub fn binary(op: BinaryOp, l: &Value, r: &Value) -> Result<Value> {
             op.symbol()
         ))),
     }
+}
+
+/// The elements the right operand of `+` adds (at most).
+fn operand_len(r: &Value) -> usize {
+    match r {
+        Value::Array(a) => a.len(),
+        Value::Hash(h) => h.len(),
+        _ => 1,
+    }
+}
+
+/// An error when a collection built by `op` would pass the evaluator's limit.
+fn check_size(op: BinaryOp, n: usize) -> Result<()> {
+    if n > super::MAX_ITERATIONS {
+        return Err(Error::evaluation(format!(
+            "The result of '{}' would have {n} elements, more than the evaluator's limit of {}",
+            op.symbol(),
+            super::MAX_ITERATIONS
+        )));
+    }
+    Ok(())
 }
 
 /// The right operand of array `+`/`-` as elements.

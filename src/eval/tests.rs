@@ -197,3 +197,25 @@ fn deepest_parseable_nesting_evaluates() {
     }
     assert!(deepest >= 25, "deepest evaluated nesting {deepest}");
 }
+
+/// Collections built by `+` and `<<` stop at the evaluator's limit with an
+/// error, instead of doubling until memory runs out and the process aborts.
+#[test]
+fn collections_built_by_operators_are_bounded() {
+    use crate::syntax::ast::BinaryOp;
+    let big = Value::array(vec![Value::Integer(0); MAX_ITERATIONS]);
+    let one = Value::array(vec![Value::Integer(1)]);
+    let e = ops::binary(BinaryOp::Add, &big, &one).unwrap_err();
+    assert!(
+        e.message.contains("would have 10000001 elements"),
+        "{}",
+        e.message
+    );
+    let e = ops::binary(BinaryOp::LShift, &big, &Value::Integer(1)).unwrap_err();
+    assert!(
+        e.message.contains("more than the evaluator's limit"),
+        "{}",
+        e.message
+    );
+    assert!(ops::binary(BinaryOp::Add, &one, &one).is_ok());
+}
