@@ -4,7 +4,8 @@
 //! kept), `Regexp`, `PuppetTypes::Type`, the gem's rich value classes, and any
 //! other object as a Runtime value.
 //!
-//! Integers wider than 64 bits and strings that are not valid UTF-8 are
+//! Strings in other encodings are transcoded to UTF-8 ([`super::encoding`]).
+//! Integers wider than 64 bits and strings that cannot be read as UTF-8 are
 //! `PuppetTypes::ArgumentError`s; containers nested deeper than
 //! [`MAX_DEPTH`] (which includes self-containing arrays and hashes) too.
 
@@ -25,22 +26,24 @@ pub fn to_value(ruby: &Ruby, obj: magnus::Value) -> Result<Value, Error> {
     convert(ruby, obj, 0)
 }
 
-/// The content of a Ruby String as UTF-8, or an ArgumentError naming the problem.
+/// The content of a Ruby String as UTF-8: UTF-8 or US-ASCII text (and binary
+/// data holding only ASCII) as it is, text in another encoding transcoded; an
+/// ArgumentError naming the encoding when that cannot be done (see [`super::encoding`]).
+#[inline]
 pub fn rstring_to_str(ruby: &Ruby, s: RString) -> Result<Arc<str>, Error> {
     // SAFETY: the text is copied before any other Ruby call can move or free the string.
-    // `as_str` uses Ruby's cached coderange for UTF-8/ASCII strings; other
-    // encodings (binary) are accepted when their bytes are valid UTF-8.
-    unsafe {
-        if let Ok(text) = s.as_str() {
-            return Ok(Arc::from(text));
-        }
-        match std::str::from_utf8(s.as_slice()) {
-            Ok(text) => Ok(Arc::from(text)),
-            Err(e) => Err(errors::argument(
-                ruby,
-                format!("expected a UTF-8 String, got bytes that are not valid UTF-8 ({e})"),
-            )),
-        }
+    // `test_as_str` uses Ruby's cached coderange.
+    if let Some(text) = unsafe { s.test_as_str() } {
+        return Ok(Arc::from(text));
+    }
+    super::encoding::to_utf8(ruby, s)
+}
+
+/// The name of a Symbol as UTF-8 (transcoded when the Symbol's encoding is another).
+pub fn symbol_name(ruby: &Ruby, sym: Symbol) -> Result<Arc<str>, Error> {
+    match sym.name() {
+        Ok(name) => Ok(Arc::from(name.as_ref())),
+        Err(_) => rstring_to_str(ruby, sym.funcall("to_s", ())?),
     }
 }
 
@@ -88,10 +91,10 @@ fn convert(ruby: &Ruby, obj: magnus::Value, depth: usize) -> Result<Value, Error
         return Ok(Value::hash(map));
     }
     if let Some(sym) = Symbol::from_value(obj) {
-        match sym.name()?.as_ref() {
-            "default" => return Ok(Value::Default),
+        match sym.name().as_deref() {
+            Ok("default") => return Ok(Value::Default),
             // The reference treats the symbol :undef as undef too.
-            "undef" => return Ok(Value::Undef),
+            Ok("undef") => return Ok(Value::Undef),
             _ => {}
         }
         return Ok(runtime(ruby, obj));

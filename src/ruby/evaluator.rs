@@ -33,7 +33,7 @@ fn variables_arg(
         let name = if let Some(s) = RString::from_value(k) {
             convert::rstring_to_str(ruby, s)?.to_string()
         } else if let Some(sym) = Symbol::from_value(k) {
-            sym.name()?.to_string()
+            convert::symbol_name(ruby, sym)?.to_string()
         } else {
             return Err(errors::argument(
                 ruby,

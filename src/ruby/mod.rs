@@ -9,6 +9,7 @@
 mod alias_registry;
 mod ast_node;
 pub(crate) mod convert;
+mod encoding;
 pub(crate) mod errors;
 mod evaluator;
 mod formatter;

@@ -1,12 +1,13 @@
 //! `PuppetTypes::TypeCalculator` and the calculator methods of
 //! `PuppetTypes::Type` (`instance?`, `assignable?`, `<`, `<=`, `>`, `>=`,
 //! `each`), `describe_mismatch`: thin calls into [`crate::types::calc`], walking Ruby data in place
-//! through [`RubyView`].
+//! through [`super::value_view::RubyView`] (and [`with_view`], which walks a
+//! transcoded copy when the data holds text in an encoding other than UTF-8).
 
 use super::convert;
 use super::errors::{self, guard};
 use super::type_object::RbType;
-use super::value_view::RubyView;
+use super::value_view::with_view;
 use crate::types::calc;
 use magnus::{
     block::Yield, function, method, prelude::*, Error, RClass, RModule, Ruby, TryConvert, Value,
@@ -35,10 +36,8 @@ fn type_ref<'a>(ruby: &Ruby, v: Value, what: &str) -> R<&'a crate::Type> {
 
 fn instance(ruby: &Ruby, t: Value, v: Value) -> R<bool> {
     guard(ruby, || {
-        Ok(calc::instance_of_view(
-            type_ref(ruby, t, "the type")?,
-            &RubyView::new(v),
-        ))
+        let t = type_ref(ruby, t, "the type")?;
+        Ok(with_view(ruby, v, |v| calc::instance_of_view(t, v)))
     })
 }
 
@@ -53,13 +52,13 @@ fn assignable(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
 
 fn infer(ruby: &Ruby, v: Value) -> R<Value> {
     guard(ruby, || {
-        Ok(RbType::wrap(ruby, calc::infer_view(&RubyView::new(v))))
+        Ok(RbType::wrap(ruby, with_view(ruby, v, calc::infer_view)))
     })
 }
 
 fn infer_set(ruby: &Ruby, v: Value) -> R<Value> {
     guard(ruby, || {
-        let (t, bytes) = calc::infer_set_view_sized(&RubyView::new(v));
+        let (t, bytes) = with_view(ruby, v, calc::infer_set_view_sized);
         Ok(RbType::wrap_large(ruby, t, bytes))
     })
 }
@@ -108,11 +107,9 @@ fn describe_mismatch(ruby: &Ruby, args: &[Value]) -> R<Option<String>> {
             ),
             _ => None,
         };
-        Ok(calc::describe::describe_mismatch_view(
-            &t,
-            &RubyView::new(args[1]),
-            label.as_deref(),
-        ))
+        Ok(with_view(ruby, args[1], |v| {
+            calc::describe::describe_mismatch_view(&t, v, label.as_deref())
+        }))
     })
 }
 
@@ -129,7 +126,9 @@ fn equals(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
 
 fn t_instance(ruby: &Ruby, rb_self: &RbType, v: Value) -> R<bool> {
     guard(ruby, || {
-        Ok(calc::instance_of_view(&rb_self.0, &RubyView::new(v)))
+        Ok(with_view(ruby, v, |v| {
+            calc::instance_of_view(&rb_self.0, v)
+        }))
     })
 }
 

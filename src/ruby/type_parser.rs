@@ -33,11 +33,11 @@ fn parse(
             })?)
         };
         // SAFETY: the slice is used only during this call, in which no Ruby code runs.
-        let text = unsafe { source.as_str() };
+        let text = unsafe { source.test_as_str() };
         let owned;
         let text = match text {
-            Ok(t) => t,
-            Err(_) => {
+            Some(t) => t,
+            None => {
                 owned = super::convert::rstring_to_str(ruby, source)?;
                 &owned
             }

@@ -7,6 +7,7 @@
 //! Ruby code runs and no Ruby object is allocated, so the borrowed string
 //! slices and array contents stay valid and the GC cannot move them.
 
+use super::encoding;
 use super::rich::{
     RbBinary, RbDeferred, RbSemVer, RbSemVerRange, RbSensitive, RbTimespan, RbTimestamp, RbUri,
 };
@@ -45,7 +46,7 @@ fn utf8_indexes() -> (c_int, c_int) {
     *IDX.get_or_init(|| unsafe { (rb_sys::rb_utf8_encindex(), rb_sys::rb_usascii_encindex()) })
 }
 
-/// The UTF-8 content of a Ruby String, if it has one. Uses Ruby's cached coderange.
+/// The UTF-8 content of a Ruby String, if it can be read in place. Uses Ruby's cached coderange.
 #[inline(always)]
 fn str_of<'a>(raw: VALUE) -> Option<&'a str> {
     const CR_7BIT: VALUE = rb_sys::ruby_coderange_type::RUBY_ENC_CODERANGE_7BIT as VALUE;
@@ -78,8 +79,48 @@ fn str_of<'a>(raw: VALUE) -> Option<&'a str> {
         if (enc == utf8 || enc == usascii) && valid {
             Some(std::str::from_utf8_unchecked(bytes))
         } else {
-            std::str::from_utf8(bytes).ok()
+            str_of_other(enc, cr == CR_7BIT, bytes)
         }
+    }
+}
+
+/// The text of a String that is not valid UTF-8 or US-ASCII text: binary
+/// (and broken UTF-8/US-ASCII) bytes when they are valid UTF-8, ASCII in
+/// another ASCII-compatible encoding as it is, and nothing for text that
+/// would need transcoding: that is noted ([`encoding::note_foreign`]) so the
+/// caller can walk a transcoded copy (see [`with_view`]).
+#[cold]
+#[inline(never)]
+fn str_of_other(enc: c_int, seven_bit: bool, bytes: &[u8]) -> Option<&str> {
+    let (utf8, usascii) = utf8_indexes();
+    // SAFETY: a plain read of Ruby's encoding table, on a Ruby thread.
+    let binary = unsafe { rb_sys::rb_ascii8bit_encindex() };
+    if enc == utf8 || enc == usascii || enc == binary {
+        return std::str::from_utf8(bytes).ok();
+    }
+    if seven_bit {
+        // Only ASCII-compatible encodings have 7-bit strings: the bytes are ASCII.
+        // SAFETY: ASCII is valid UTF-8.
+        return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
+    encoding::note_foreign();
+    None
+}
+
+/// `f` applied to a view of `obj`; when the walk met text it could not read
+/// without transcoding, `f` applied again to a copy of `obj` with that text
+/// transcoded to UTF-8 ([`encoding::transcoded_copy`]). The check is one
+/// relaxed load of a global count before and after the walk.
+#[inline(always)]
+pub fn with_view<T>(ruby: &Ruby, obj: magnus::Value, f: impl Fn(&RubyView) -> T) -> T {
+    let before = encoding::foreign_seen();
+    let answer = f(&RubyView::new(obj));
+    if encoding::foreign_seen() == before {
+        return answer;
+    }
+    match encoding::transcoded_copy(ruby, obj) {
+        Some(copy) => f(&RubyView::new(copy)),
+        None => answer,
     }
 }
 

@@ -1,9 +1,39 @@
 //! `PuppetTypes::Binary`: `length`, `bytes` (an Array of Integers),
 //! `to_s` (strict base64), `relaxed_to_s` (UTF-8 text when valid, else base64)
-//! and `binary_buffer` (an ASCII-8BIT String of the bytes).
+//! and `binary_buffer` (an ASCII-8BIT String of the bytes); and the bytes of
+//! the raw form of `Binary.new`.
 
 use super::RbBinary;
-use magnus::{method, prelude::*, Error, RClass, RString, Ruby};
+use magnus::{method, prelude::*, Error, RClass, RHash, RString, Ruby};
+
+/// The bytes of `str` when `args` are the raw form of `Binary.new`: `(str, '%r')`
+/// or `({'value' => str, 'format' => '%r'})`. As in the reference, the raw form
+/// takes a String's bytes whatever its encoding (binary data, UTF-16 text, ...),
+/// so it is read here, before the arguments are converted to UTF-8 values.
+pub(super) fn raw_bytes_arg(ruby: &Ruby, args: &[magnus::Value]) -> Option<Vec<u8>> {
+    let (value, format) = match args {
+        [value, format] => (*value, *format),
+        [hash] => {
+            let h = RHash::from_value(*hash)?;
+            if h.len() != 2 {
+                return None;
+            }
+            (
+                h.get(ruby.str_new("value"))?,
+                h.get(ruby.str_new("format"))?,
+            )
+        }
+        _ => return None,
+    };
+    let format = RString::from_value(format)?;
+    // SAFETY: the slices are read before any other Ruby call.
+    unsafe {
+        if format.as_slice() != b"%r" {
+            return None;
+        }
+        RString::from_value(value).map(|s| s.as_slice().to_vec())
+    }
+}
 
 fn length(rb_self: &RbBinary) -> usize {
     rb_self.0.len()

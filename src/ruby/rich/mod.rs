@@ -224,9 +224,15 @@ pub fn to_ruby(ruby: &Ruby, v: &Value) -> Result<magnus::Value, Error> {
 }
 
 /// `PuppetTypes::<name>.new(*args)`: the Puppet `.new` signatures of the seeds
-/// (positional, a String, or a Hash of named arguments), through [`crate::values::new`].
+/// (positional, a String, or a Hash of named arguments), through [`crate::values::new`];
+/// `Binary.new(string, '%r')` takes the string's bytes whatever its encoding.
 fn new_instance(ruby: &Ruby, name: &str, args: &[magnus::Value]) -> Result<magnus::Value, Error> {
     guard(ruby, || {
+        if name == "Binary" {
+            if let Some(bytes) = binary::raw_bytes_arg(ruby, args) {
+                return Ok(RbBinary::wrap(ruby, crate::values::Binary::new(bytes)));
+            }
+        }
         let values = args
             .iter()
             .map(|a| convert::to_value(ruby, *a))
