@@ -83,6 +83,46 @@ RSpec.describe PuppetTypes::TypeCalculator do
     expect(c.describe_mismatch(f.data, looped, 'x')).to eq('x expects a Data value, got Tuple')
   end
 
+  describe 'a long check and a signal' do
+    stop = Class.new(StandardError)
+    let(:deep) do
+      type = f.integer
+      value = 's'
+      28.times do
+        type = f.variant(f.array_of(type), f.tuple([type]))
+        value = [value]
+      end
+      [type, value] # instance? takes minutes: about 2**28 steps
+    end
+
+    around do |example|
+      old = trap('USR1') { raise stop }
+      example.run
+    ensure
+      trap('USR1', old)
+    end
+
+    it 'stops when the signal handler raises, and the exception reaches the caller' do
+      type, value = deep
+      killer = Process.spawn("sleep 0.3; kill -USR1 #{Process.pid}")
+      expect { type.instance?(value) }.to raise_error(stop)
+      Process.wait(killer)
+    end
+
+    it 'answers as before when the handler returns (the check runs again)' do
+      trap('USR1') { nil }
+      type = f.integer
+      value = 's'
+      21.times do
+        type = f.variant(f.array_of(type), f.tuple([type]))
+        value = [value]
+      end
+      killer = Process.spawn("sleep 0.05; kill -USR1 #{Process.pid}")
+      expect(type.instance?(value)).to be(false)
+      Process.wait(killer)
+    end
+  end
+
   it 'infers shared string objects as their texts (the cache of string objects)' do
     # 2,000 frozen texts, each used as the same object in many arrays and
     # hashes (more objects than the cache has slots, so slots are reused),

@@ -344,6 +344,9 @@ impl Evaluator<'_> {
         span: Span,
         prefix: &str,
     ) -> Result<Value> {
+        if self.steps.stop() {
+            return Err(err("Evaluation interrupted", span));
+        }
         let mut vars = Vec::with_capacity(lambda.parameters.len());
         let mut args = args.into_iter();
         for p in &lambda.parameters {

@@ -58,6 +58,8 @@ pub(crate) struct Evaluator<'p> {
     pub(crate) program: &'p Program,
     pub(crate) scope: Scope,
     depth: usize,
+    /// Steps of this evaluation, for stopping it when the host asks (see [`crate::interrupt`]).
+    pub(crate) steps: crate::interrupt::Steps,
 }
 
 /// An evaluation error at `span`.
@@ -71,11 +73,15 @@ impl<'p> Evaluator<'p> {
             program,
             scope: Scope::new(variables),
             depth: 0,
+            steps: crate::interrupt::Steps::default(),
         }
     }
 
     /// Evaluate one expression.
     pub(crate) fn eval(&mut self, e: &Expr) -> Result<Value> {
+        if self.steps.stop() {
+            return Err(err("Evaluation interrupted", e.span));
+        }
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             self.depth -= 1;

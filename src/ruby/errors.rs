@@ -130,10 +130,36 @@ pub fn argument(ruby: &Ruby, message: impl Into<String>) -> Error {
 /// answer that rests on a regular expression that gave up (see
 /// [`crate::values::regexp::take_match_failure`]) into the
 /// `PuppetTypes::ArgumentError` saying so.
-pub fn guard<T>(ruby: &Ruby, f: impl FnOnce() -> Result<T, Error>) -> Result<T, Error> {
+///
+/// A long walk stops early when the thread has an interruption pending (a
+/// signal: Ctrl-C, SIGTERM; see [`crate::interrupt`]); Ruby then delivers it
+/// here, which raises it. When it does not raise (a trapped signal whose
+/// handler returned), `f` runs again: the calls that stop are pure.
+pub fn guard<T>(ruby: &Ruby, mut f: impl FnMut() -> Result<T, Error>) -> Result<T, Error> {
     use crate::values::regexp::{match_failure_count, take_match_failure};
     let failures = match_failure_count();
-    let result = catch_unwind(AssertUnwindSafe(f));
+    let mut attempts = 0;
+    let result = loop {
+        let stops = crate::interrupt::stop_count();
+        let result = catch_unwind(AssertUnwindSafe(&mut f));
+        if crate::interrupt::stop_count() == stops || !crate::interrupt::take_stop(stops) {
+            break result;
+        }
+        deliver_interruptions()?;
+        if let Ok(Err(e)) = result {
+            if !is_gem_error(ruby, &e) {
+                // (building the error ran Ruby code, which raised the interruption)
+                return Err(e);
+            }
+        }
+        attempts += 1;
+        if attempts == 3 {
+            return Err(argument(
+                ruby,
+                "the call was interrupted before it could answer",
+            ));
+        }
+    };
     if match_failure_count() != failures {
         // (another thread's failure only costs this look)
         if let Some(e) = take_match_failure(failures) {
@@ -153,5 +179,31 @@ pub fn guard<T>(ruby: &Ruby, f: impl FnOnce() -> Result<T, Error>) -> Result<T, 
                 format!("internal error in puppet_types (please report it): {detail}"),
             ))
         }
+    }
+}
+
+/// Let Ruby handle the interruptions pending for this thread, which raises
+/// the exception they carry (a signal is first turned into a pending
+/// exception that the next look raises: a few looks deliver it).
+fn deliver_interruptions() -> Result<(), Error> {
+    for _ in 0..4 {
+        // SAFETY: Ruby's interrupt processing, called on a Ruby thread under protect.
+        magnus::rb_sys::protect(|| {
+            unsafe { rb_sys::rb_thread_check_ints() };
+            rb_sys::Qnil as rb_sys::VALUE
+        })?;
+        if !super::interruption_pending() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// True when `e` is a `PuppetTypes::Error` (rather than an exception Ruby raised).
+fn is_gem_error(ruby: &Ruby, e: &Error) -> bool {
+    let base = class_for(ruby, ErrorKind::Internal).superclass();
+    match (e.value(), base) {
+        (Some(exc), Ok(base)) => exc.is_kind_of(base),
+        _ => false,
     }
 }

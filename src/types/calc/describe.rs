@@ -45,7 +45,10 @@ pub fn describe_mismatch_view<V: ValueView + ?Sized>(
 
 /// The reference's `describe_mismatch(label, expected, actual)` for two types.
 pub fn describe_types(expected: &Type, actual: &Type, label: &str) -> String {
-    let mut d = Describer { depth: 0 };
+    let mut d = Describer {
+        depth: 0,
+        steps: crate::interrupt::Steps::default(),
+    };
     let errors = d.describe(expected, actual, vec![PathEl::Subject(label.to_string())]);
     match errors.len() {
         0 => String::new(),
@@ -617,6 +620,8 @@ fn find_unresolved(t: &Type, depth: u32) -> Option<String> {
 
 struct Describer {
     depth: u32,
+    /// Steps of this description, for stopping it when the host asks (see [`crate::interrupt`]).
+    steps: crate::interrupt::Steps,
 }
 
 impl Describer {
@@ -627,7 +632,7 @@ impl Describer {
                 kind: Kind::Unresolved(n),
             }];
         }
-        if self.depth >= MAX_DEPTH / 4 {
+        if self.depth >= MAX_DEPTH / 4 || self.steps.stop() {
             return Vec::new();
         }
         self.depth += 1;

@@ -52,6 +52,8 @@ const GUARD_SLOTS: usize = 32;
 /// Per-check state: nesting depth and the alias recursion guard.
 struct Ctx {
     depth: u32,
+    /// Steps of this check, for stopping it when the host asks (see [`crate::interrupt`]).
+    steps: crate::interrupt::Steps,
     guard: [(usize, usize); GUARD_SLOTS],
     glen: usize,
 }
@@ -102,6 +104,7 @@ impl Ctx {
     fn new() -> Ctx {
         Ctx {
             depth: 0,
+            steps: crate::interrupt::Steps::default(),
             guard: [(0, 0); GUARD_SLOTS],
             glen: 0,
         }
@@ -110,7 +113,7 @@ impl Ctx {
     /// Check a contained value one level deeper.
     #[inline]
     fn nested<V: ValueView + ?Sized>(&mut self, t: &Type, v: &V) -> bool {
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= MAX_DEPTH || self.steps.stop() {
             return false;
         }
         self.depth += 1;
