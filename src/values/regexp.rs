@@ -50,6 +50,7 @@ pub(crate) fn cached_or_error(source: &str) -> std::result::Result<Regexp, onig:
 }
 
 fn compile(source: &str) -> std::result::Result<Regex, onig::Error> {
+    set_limits();
     Regex::with_options(source, RegexOptions::REGEX_OPTION_NONE, Syntax::ruby())
 }
 
@@ -88,12 +89,17 @@ impl Regexp {
     /// A pattern that gives up on `text` (see [`Regexp::try_match`]) answers
     /// false here, and the failure is kept for [`take_match_failure`], which
     /// the callers that can report errors (the Ruby methods) consult.
+    #[inline]
     pub fn is_match(&self, text: &str) -> bool {
-        self.try_match(text).unwrap_or_else(|e| {
-            let count = MATCH_FAILURES.fetch_add(1, Ordering::Relaxed) + 1;
-            MATCH_FAILURE.with(|f| *f.borrow_mut() = Some((count, e)));
-            false
-        })
+        match self.search_raw(text, None) {
+            Ok(found) => found.is_some(),
+            Err(e) => {
+                let e = self.gave_up(text, e);
+                let count = MATCH_FAILURES.fetch_add(1, Ordering::Relaxed) + 1;
+                MATCH_FAILURE.with(|f| *f.borrow_mut() = Some((count, e)));
+                false
+            }
+        }
     }
 
     /// Whether the pattern matches anywhere in `text`, or an argument error
@@ -107,25 +113,38 @@ impl Regexp {
     /// Where the pattern first matches in `text` and, with `region`, the
     /// groups; an argument error when it gives up, as [`Regexp::try_match`].
     pub fn search(&self, text: &str, region: Option<&mut onig::Region>) -> Result<Option<usize>> {
-        set_limits();
+        self.search_raw(text, region)
+            .map_err(|e| self.gave_up(text, e))
+    }
+
+    /// The search itself (the limits are set: every Regexp is compiled by
+    /// [`compile`], which sets them).
+    #[inline]
+    fn search_raw(
+        &self,
+        text: &str,
+        region: Option<&mut onig::Region>,
+    ) -> std::result::Result<Option<usize>, onig::Error> {
         // No capture region unless asked for: `find` would allocate (and free) one per call.
-        self.regex
-            .search_with_param(
-                text,
-                0,
-                text.len(),
-                onig::SearchOptions::SEARCH_OPTION_NONE,
-                region,
-                onig::MatchParam::default(),
-            )
-            .map_err(|e| {
-                Error::argument(format!(
-                    "regular expression /{}/ gave up matching a string of {} characters: {}",
-                    self.source,
-                    text.chars().count(),
-                    e.description()
-                ))
-            })
+        self.regex.search_with_param(
+            text,
+            0,
+            text.len(),
+            onig::SearchOptions::SEARCH_OPTION_NONE,
+            region,
+            onig::MatchParam::default(),
+        )
+    }
+
+    /// The error of this pattern giving up on `text`.
+    #[cold]
+    fn gave_up(&self, text: &str, e: onig::Error) -> Error {
+        Error::argument(format!(
+            "regular expression /{}/ gave up matching a string of {} characters: {}",
+            self.source,
+            text.chars().count(),
+            e.description()
+        ))
     }
 }
 
@@ -137,7 +156,7 @@ pub const RETRY_LIMIT_IN_MATCH: u64 = 10_000_000;
 pub const RETRY_LIMIT_IN_SEARCH: u64 = 20_000_000;
 
 /// Set the process-wide limits of this library's Oniguruma (its own copy,
-/// not Ruby's) once, before the first search.
+/// not Ruby's) once, before the first search (called by [`compile`]).
 fn set_limits() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
