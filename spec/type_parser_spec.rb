@@ -76,5 +76,7 @@ RSpec.describe PuppetTypes::TypeParser do
 
   it 'rejects a non-registry aliases: argument' do
     expect { parse('Integer', aliases: {}) }.to raise_error(PuppetTypes::ArgumentError, /AliasRegistry/)
+    expect { parse(nil) }.to raise_error(PuppetTypes::ArgumentError, /source must be a String, got NilClass/)
+    expect { PuppetTypes::Lexer.tokenize(:x) }.to raise_error(PuppetTypes::ArgumentError, /source must be a String/)
   end
 end

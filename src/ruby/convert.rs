@@ -206,3 +206,17 @@ pub fn to_ruby_array(ruby: &Ruby, values: &[Value]) -> Result<RArray, Error> {
     }
     Ok(array)
 }
+
+/// `v` as the String of source text a method takes, or the gem's
+/// `ArgumentError` (Ruby's own `TypeError` would not be a `PuppetTypes::Error`).
+pub fn source_string(ruby: &Ruby, v: magnus::Value) -> Result<RString, Error> {
+    RString::from_value(v).ok_or_else(|| {
+        super::errors::argument(
+            ruby,
+            format!(
+                "the source must be a String, got {}",
+                super::type_factory::describe(v)
+            ),
+        )
+    })
+}

@@ -10,8 +10,8 @@ use super::errors::{self, guard};
 use crate::syntax::lexer;
 use crate::syntax::token::{Token, TokenKind};
 use magnus::{
-    function, prelude::*, rb_sys::AsRawValue, rb_sys::FromRawValue, Error, RArray, RModule,
-    RString, Ruby, Value,
+    function, prelude::*, rb_sys::AsRawValue, rb_sys::FromRawValue, Error, RArray, RModule, Ruby,
+    Value,
 };
 use std::sync::OnceLock;
 
@@ -111,9 +111,9 @@ fn to_ruby(ruby: &Ruby, tokens: &[Token<'_>]) -> Result<RArray, Error> {
     }
 }
 
-fn run(ruby: &Ruby, source: RString, epp: bool) -> Result<RArray, Error> {
+fn run(ruby: &Ruby, source: Value, epp: bool) -> Result<RArray, Error> {
     guard(ruby, || {
-        let src = convert::rstring_to_str(ruby, source)?;
+        let src = convert::rstring_to_str(ruby, convert::source_string(ruby, source)?)?;
         let tokens = if epp {
             lexer::tokenize_epp(&src)
         } else {
@@ -126,11 +126,11 @@ fn run(ruby: &Ruby, source: RString, epp: bool) -> Result<RArray, Error> {
     })
 }
 
-fn tokenize(ruby: &Ruby, source: RString) -> Result<RArray, Error> {
+fn tokenize(ruby: &Ruby, source: Value) -> Result<RArray, Error> {
     run(ruby, source, false)
 }
 
-fn tokenize_epp(ruby: &Ruby, source: RString) -> Result<RArray, Error> {
+fn tokenize_epp(ruby: &Ruby, source: Value) -> Result<RArray, Error> {
     run(ruby, source, true)
 }
 

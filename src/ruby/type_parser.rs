@@ -9,16 +9,17 @@ use super::alias_registry::RbAliasRegistry;
 use super::errors::{self, guard};
 use super::type_object::RbType;
 use crate::types::parse::{TypeParser, UnknownNames};
-use magnus::{function, prelude::*, Error, RModule, RString, Ruby, TryConvert, Value};
+use magnus::{function, prelude::*, Error, RModule, Ruby, TryConvert, Value};
 
 fn parse(
     ruby: &Ruby,
-    source: RString,
+    source: Value,
     aliases: Value,
     type_references: bool,
     cache: bool,
 ) -> Result<Value, Error> {
     guard(ruby, || {
+        let source = super::convert::source_string(ruby, source)?;
         let registry = if aliases.is_nil() {
             None
         } else {
