@@ -11,6 +11,11 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t'..=b'\r')
 }
 
+/// The end of the run of `\s` that starts at `from` (`from` itself when none).
+fn skip_spaces(b: &[u8], from: usize) -> usize {
+    from + b[from..].iter().take_while(|&&c| is_space(c)).count()
+}
+
 /// `s` with each match of `([><=~^])(?:\s+|\s*v)` replaced by its operator.
 pub(super) fn strip_op_space(s: &str) -> String {
     let b = s.as_bytes();
@@ -19,10 +24,7 @@ pub(super) fn strip_op_space(s: &str) -> String {
     let mut i = 0;
     while i < b.len() {
         if matches!(b[i], b'>' | b'<' | b'=' | b'~' | b'^') {
-            let mut j = i + 1;
-            while j < b.len() && is_space(b[j]) {
-                j += 1;
-            }
+            let j = skip_spaces(b, i + 1);
             let end = if j > i + 1 {
                 Some(j)
             } else if b.get(j) == Some(&b'v') {
@@ -49,15 +51,9 @@ pub(super) fn or_matches(s: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut p = 0;
     while p < b.len() {
-        let mut k = p;
-        while k < b.len() && is_space(b[k]) {
-            k += 1;
-        }
+        let k = skip_spaces(b, p);
         if b[k..].starts_with(b"||") {
-            let mut end = k + 2;
-            while end < b.len() && is_space(b[end]) {
-                end += 1;
-            }
+            let end = skip_spaces(b, k + 2);
             out.push((p, end));
             p = end;
         } else {
@@ -76,9 +72,7 @@ pub(super) fn space_matches(s: &str) -> Vec<(usize, usize)> {
     while p < b.len() {
         if is_space(b[p]) {
             let start = p;
-            while p < b.len() && is_space(b[p]) {
-                p += 1;
-            }
+            p = skip_spaces(b, p);
             out.push((start, p));
         } else {
             p += 1;
@@ -166,18 +160,11 @@ pub(super) fn hyphen(s: &str) -> Option<(&str, &str)> {
     let b = s.as_bytes();
     // a partial version holds no blanks: the first one ends at the first blank
     let lo_end = b.iter().position(|&c| is_space(c))?;
-    let mut i = lo_end;
-    while i < b.len() && is_space(b[i]) {
-        i += 1;
-    }
-    if b.get(i) != Some(&b'-') {
+    let dash = skip_spaces(b, lo_end);
+    if b.get(dash) != Some(&b'-') {
         return None;
     }
-    let dash = i;
-    i += 1;
-    while i < b.len() && is_space(b[i]) {
-        i += 1;
-    }
+    let i = skip_spaces(b, dash + 1);
     if i == dash + 1 {
         return None;
     }
