@@ -85,14 +85,17 @@ RSpec.describe PuppetTypes::TypeCalculator do
 
   describe 'a long check and a signal' do
     stop = Class.new(StandardError)
-    let(:deep) do
+
+    # A type that doubles at each of `levels` levels and a value nested as
+    # deep that it does not match: instance? takes about 2**levels steps.
+    def doubling(levels)
       type = f.integer
       value = 's'
-      28.times do
+      levels.times do
         type = f.variant(f.array_of(type), f.tuple([type]))
         value = [value]
       end
-      [type, value] # instance? takes minutes: about 2**28 steps
+      [type, value]
     end
 
     around do |example|
@@ -103,7 +106,7 @@ RSpec.describe PuppetTypes::TypeCalculator do
     end
 
     it 'stops when the signal handler raises, and the exception reaches the caller' do
-      type, value = deep
+      type, value = doubling(28) # minutes
       killer = Process.spawn("sleep 0.3; kill -USR1 #{Process.pid}")
       expect { type.instance?(value) }.to raise_error(stop)
       Process.wait(killer)
@@ -111,12 +114,7 @@ RSpec.describe PuppetTypes::TypeCalculator do
 
     it 'answers as before when the handler returns (the check runs again)' do
       trap('USR1') { nil }
-      type = f.integer
-      value = 's'
-      21.times do
-        type = f.variant(f.array_of(type), f.tuple([type]))
-        value = [value]
-      end
+      type, value = doubling(21)
       killer = Process.spawn("sleep 0.05; kill -USR1 #{Process.pid}")
       expect(type.instance?(value)).to be(false)
       Process.wait(killer)
