@@ -7,19 +7,14 @@ use puppet_types::types::factory::{self as tf, KeyMode};
 use puppet_types::types::Type;
 use puppet_types::values::{Value, ValueMap};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
 
 /// The best of five rounds (the machine is shared, so the minimum is the signal).
 fn time<F: FnMut()>(name: &str, iters: u32, mut f: F) -> Duration {
     f();
-    let mut best = Duration::MAX;
-    for _ in 0..5 {
-        let start = Instant::now();
-        for _ in 0..iters {
-            f();
-        }
-        best = best.min(start.elapsed() / iters);
-    }
+    let best = common::best_of_five(iters, f);
     println!("{name:<48} {best:>12.2?} per call");
     best
 }

@@ -11,7 +11,9 @@ use puppet_types::syntax::parser::parse_type_expression;
 use puppet_types::syntax::token::TokenKind;
 use puppet_types::types::parse::TypeParser;
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
 
 /// The system allocator, counting allocations (allocations per string are
 /// printed with the times: in the Ruby process freed memory is cold, so each
@@ -75,14 +77,7 @@ fn time<F: FnMut()>(name: &str, iters: u32, per: usize, mut f: F) -> Duration {
     let before = counting::allocations();
     f();
     let allocs = (counting::allocations() - before) as f64 / per as f64;
-    let mut best = Duration::MAX;
-    for _ in 0..5 {
-        let start = Instant::now();
-        for _ in 0..iters {
-            f();
-        }
-        best = best.min(start.elapsed() / iters);
-    }
+    let best = common::best_of_five(iters, &mut f);
     let each = best / per as u32;
     println!("{name:<40} {each:>10.2?} per string, {allocs:>5.1} allocations");
     each
@@ -134,16 +129,9 @@ fn main() {
         let mut each: Vec<(Duration, &str)> = strings
             .iter()
             .map(|s| {
-                let best = (0..5)
-                    .map(|_| {
-                        let start = Instant::now();
-                        for _ in 0..iters {
-                            black_box(parser.parse(s).ok());
-                        }
-                        start.elapsed() / iters
-                    })
-                    .min()
-                    .unwrap_or_default();
+                let best = common::best_of_five(iters, || {
+                    black_box(parser.parse(s).ok());
+                });
                 (best, *s)
             })
             .collect();
