@@ -92,10 +92,7 @@ fn evaluate(
                 ),
             ));
         }
-        let Some(src) = RString::from_value(args[0]) else {
-            return Err(errors::argument(ruby, "the source must be a String"));
-        };
-        let source = convert::rstring_to_str(ruby, src)?;
+        let source = convert::rstring_to_str(ruby, convert::source_string(ruby, args[0])?)?;
         let vars = variables_arg(ruby, args.get(1))?;
         match crate::eval::evaluate_str(&source, &vars) {
             Ok(v) => convert::to_ruby(ruby, &v),

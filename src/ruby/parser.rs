@@ -52,10 +52,7 @@ fn source_arg(ruby: &Ruby, name: &str, args: &[Value]) -> Result<Arc<str>, Error
             ),
         ));
     }
-    match RString::from_value(args[0]) {
-        Some(s) => convert::rstring_to_str(ruby, s),
-        None => Err(errors::argument(ruby, "the source must be a String")),
-    }
+    convert::rstring_to_str(ruby, convert::source_string(ruby, args[0])?)
 }
 
 fn wrap(ruby: &Ruby, program: Program, path: Option<String>) -> Value {
