@@ -7,7 +7,7 @@
 pub mod error;
 pub mod eval;
 pub mod format;
-pub mod interrupt;
+pub mod stop;
 pub mod syntax;
 pub mod types;
 pub mod values;

@@ -58,8 +58,8 @@ pub(crate) struct Evaluator<'p> {
     pub(crate) program: &'p Program,
     pub(crate) scope: Scope,
     depth: usize,
-    /// Steps of this evaluation, for stopping it when the host asks (see [`crate::interrupt`]).
-    pub(crate) steps: crate::interrupt::Steps,
+    /// Steps of this evaluation, for stopping it when the host asks (see [`crate::stop`]).
+    pub(crate) steps: crate::stop::Steps,
 }
 
 /// An evaluation error at `span`.
@@ -73,7 +73,7 @@ impl<'p> Evaluator<'p> {
             program,
             scope: Scope::new(variables),
             depth: 0,
-            steps: crate::interrupt::Steps::default(),
+            steps: crate::stop::Steps::default(),
         }
     }
 

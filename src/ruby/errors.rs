@@ -126,24 +126,30 @@ pub fn argument(ruby: &Ruby, message: impl Into<String>) -> Error {
 }
 
 /// Run `f`, turning a panic into `PuppetTypes::InternalError` instead of
-/// letting it reach Ruby as `fatal` (which would end the process), and an
-/// answer that rests on a regular expression that gave up (see
-/// [`crate::values::regexp::take_match_failure`]) into the
-/// `PuppetTypes::ArgumentError` saying so.
+/// letting it reach Ruby as `fatal` (which would end the process).
 ///
-/// A long walk stops early when the thread has an interruption pending (a
-/// signal: Ctrl-C, SIGTERM; see [`crate::interrupt`]); Ruby then delivers it
-/// here, which raises it. When it does not raise (a trapped signal whose
-/// handler returned), `f` runs again: the calls that stop are pure.
+/// A walk that stopped before it could answer ([`crate::stop`]) has its
+/// reason raised instead of its answer: a regular expression that gave up
+/// is the `PuppetTypes::ArgumentError` saying so; an interruption (a
+/// signal: Ctrl-C, SIGTERM) is delivered by Ruby here, which raises it. When
+/// it does not raise (a trapped signal whose handler returned), `f` runs
+/// again: the calls that stop are pure.
 pub fn guard<T>(ruby: &Ruby, mut f: impl FnMut() -> Result<T, Error>) -> Result<T, Error> {
-    use crate::values::regexp::{match_failure_count, take_match_failure};
-    let failures = match_failure_count();
+    use crate::stop::{self, Stop};
     let mut attempts = 0;
     let result = loop {
-        let stops = crate::interrupt::stop_count();
+        let stops = stop::count();
         let result = catch_unwind(AssertUnwindSafe(&mut f));
-        if crate::interrupt::stop_count() == stops || !crate::interrupt::take_stop(stops) {
-            break result;
+        // (another thread's stop only costs the look at this thread's record)
+        let stopped = if stop::count() == stops {
+            None
+        } else {
+            stop::take(stops)
+        };
+        match stopped {
+            None => break result,
+            Some(Stop::Failed(e)) => return Err(located(ruby, e, None, None)),
+            Some(Stop::Interrupted) => {}
         }
         deliver_interruptions()?;
         if let Ok(Err(e)) = result {
@@ -160,12 +166,6 @@ pub fn guard<T>(ruby: &Ruby, mut f: impl FnMut() -> Result<T, Error>) -> Result<
             ));
         }
     };
-    if match_failure_count() != failures {
-        // (another thread's failure only costs this look)
-        if let Some(e) = take_match_failure(failures) {
-            return Err(located(ruby, e, None, None));
-        }
-    }
     match result {
         Ok(result) => result,
         Err(payload) => {

@@ -33,7 +33,7 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// True when the current Ruby thread has an interruption to deliver
 /// (`Thread#raise`, `Thread#kill`, a signal): long walks then stop (see
-/// [`crate::interrupt`]) and [`errors::guard`] lets Ruby raise it.
+/// [`crate::stop`]) and [`errors::guard`] lets Ruby raise it.
 pub(crate) fn interruption_pending() -> bool {
     // SAFETY: plain reads of the current thread's state; the walks that ask run
     // on a Ruby thread holding the GVL.
@@ -46,7 +46,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     // SAFETY: called during Init, before any method is defined. The binding keeps
     // no per-Ractor Ruby state: its caches are immortal Symbols and classes.
     unsafe { rb_sys::rb_ext_ractor_safe(true) };
-    crate::interrupt::install(interruption_pending);
+    crate::stop::install(interruption_pending);
     let module = ruby.define_module("PuppetTypes")?;
     errors::init(ruby, module)?;
     type_object::init(ruby, module)?;

@@ -9,7 +9,6 @@ use onig::{Regex, RegexOptions, Syntax};
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A compiled regular expression and its source text.
@@ -87,16 +86,14 @@ impl Regexp {
     /// True when the pattern matches anywhere in `text` (unanchored, as Puppet's Pattern is).
     ///
     /// A pattern that gives up on `text` (see [`Regexp::try_match`]) answers
-    /// false here, and the failure is kept for [`take_match_failure`], which
-    /// the callers that can report errors (the Ruby methods) consult.
+    /// false here, and the failure is recorded ([`crate::stop::record`]) for
+    /// the callers that can report errors (the Ruby methods).
     #[inline]
     pub fn is_match(&self, text: &str) -> bool {
         match self.search_raw(text, None) {
             Ok(found) => found.is_some(),
             Err(e) => {
-                let e = self.gave_up(text, e);
-                let count = MATCH_FAILURES.fetch_add(1, Ordering::Relaxed) + 1;
-                MATCH_FAILURE.with(|f| *f.borrow_mut() = Some((count, e)));
+                crate::stop::record(crate::stop::Stop::Failed(self.gave_up(text, e)));
                 false
             }
         }
@@ -171,32 +168,6 @@ fn set_limits() {
     });
 }
 
-thread_local! {
-    /// The last failure of [`Regexp::is_match`] on this thread, not yet
-    /// taken, with the [`match_failure_count`] it made.
-    static MATCH_FAILURE: std::cell::RefCell<Option<(u64, Error)>> = const { std::cell::RefCell::new(None) };
-}
-
-/// How many times [`Regexp::is_match`] gave up, on any thread: a cheap
-/// check before [`take_match_failure`] (the thread-local is slower to reach
-/// from a shared library than a global).
-static MATCH_FAILURES: AtomicU64 = AtomicU64::new(0);
-
-/// A count that changes whenever [`Regexp::is_match`] gives up, on any
-/// thread: when it has not changed over a call, the call had no failure to
-/// take.
-pub fn match_failure_count() -> u64 {
-    MATCH_FAILURES.load(Ordering::Relaxed)
-}
-
-/// The failure of a pattern that gave up in [`Regexp::is_match`] on this
-/// thread after [`match_failure_count`] was `since` (the answer it gave,
-/// false, is then not to be trusted), clearing what this thread kept.
-pub fn take_match_failure(since: u64) -> Option<Error> {
-    let taken = MATCH_FAILURE.with(|f| f.borrow_mut().take());
-    taken.and_then(|(count, e)| (count > since).then_some(e))
-}
-
 impl PartialEq for Regexp {
     fn eq(&self, other: &Regexp) -> bool {
         self.source == other.source
@@ -234,17 +205,18 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::Argument);
         assert!(e.message.contains("/^(a|aa)+$/ gave up"), "{}", e.message);
 
-        // is_match answers false and keeps the failure for the caller.
-        let before = match_failure_count();
-        assert!(take_match_failure(before).is_none());
+        // is_match answers false and records the failure for the caller.
+        use crate::stop::{count, take, Stop};
+        let before = count();
+        assert!(take(before).is_none());
         assert!(!re.is_match(&long));
-        assert!(match_failure_count() > before);
-        assert!(take_match_failure(before).is_some());
-        assert!(take_match_failure(before).is_none());
+        assert!(count() > before);
+        assert!(matches!(take(before), Some(Stop::Failed(e)) if e.message.contains("gave up")));
+        assert!(take(before).is_none());
 
-        // A failure kept from before `since` is not this call's.
+        // A failure recorded before `since` is not this call's.
         assert!(!re.is_match(&long));
-        assert!(take_match_failure(match_failure_count()).is_none());
+        assert!(take(count()).is_none());
     }
 
     #[test]

@@ -47,7 +47,7 @@ pub fn describe_mismatch_view<V: ValueView + ?Sized>(
 pub fn describe_types(expected: &Type, actual: &Type, label: &str) -> String {
     let mut d = Describer {
         depth: 0,
-        steps: crate::interrupt::Steps::default(),
+        steps: crate::stop::Steps::default(),
     };
     let errors = d.describe(expected, actual, vec![PathEl::Subject(label.to_string())]);
     match errors.len() {
@@ -620,8 +620,8 @@ fn find_unresolved(t: &Type, depth: u32) -> Option<String> {
 
 struct Describer {
     depth: u32,
-    /// Steps of this description, for stopping it when the host asks (see [`crate::interrupt`]).
-    steps: crate::interrupt::Steps,
+    /// Steps of this description, for stopping it when the host asks (see [`crate::stop`]).
+    steps: crate::stop::Steps,
 }
 
 impl Describer {

@@ -52,8 +52,8 @@ const GUARD_SLOTS: usize = 32;
 /// Per-check state: nesting depth and the alias recursion guard.
 struct Ctx {
     depth: u32,
-    /// Steps of this check, for stopping it when the host asks (see [`crate::interrupt`]).
-    steps: crate::interrupt::Steps,
+    /// Steps of this check, for stopping it when the host asks (see [`crate::stop`]).
+    steps: crate::stop::Steps,
     guard: [(usize, usize); GUARD_SLOTS],
     glen: usize,
 }
@@ -104,7 +104,7 @@ impl Ctx {
     fn new() -> Ctx {
         Ctx {
             depth: 0,
-            steps: crate::interrupt::Steps::default(),
+            steps: crate::stop::Steps::default(),
             guard: [(0, 0); GUARD_SLOTS],
             glen: 0,
         }
