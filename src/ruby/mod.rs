@@ -7,6 +7,7 @@
 //! surfaces as `PuppetTypes::InternalError`, never as a crash.
 
 mod alias_registry;
+mod allocator;
 mod ast_node;
 pub(crate) mod convert;
 mod encoding;
@@ -25,11 +26,8 @@ mod value_view;
 
 use magnus::{Error, Ruby};
 
-/// The extension's Rust allocations use mimalloc: building and dropping many
-/// small shared nodes (types, values) is several times faster than with the
-/// system allocator, which returns and re-faults pages between calls.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: allocator::MiMalloc = allocator::MiMalloc;
 
 /// True when the current Ruby thread has an interruption to deliver
 /// (`Thread#raise`, `Thread#kill`, a signal): long walks then stop (see
