@@ -217,7 +217,7 @@ fn ref_timespan_parse() {
             Some(l) if !i[1].contains('\u{1}') => Timespan::parse(&i[0], l[0]),
             Some(l) => Timespan::parse_any(&i[0], &l),
         };
-        err(r).map(|t| t.nanos.to_string())
+        err(r).map(|t| { t.nanos }.to_string())
     });
 }
 
@@ -235,7 +235,7 @@ fn ref_timestamp_parse() {
         let tz = (!i[2].is_empty()).then_some(i[2].as_str());
         let list = format_list(&i[1]);
         let single = !i[1].contains('\u{1}');
-        err(Timestamp::parse(&i[0], list.as_deref(), single, tz)).map(|t| t.nanos.to_string())
+        err(Timestamp::parse(&i[0], list.as_deref(), single, tz)).map(|t| { t.nanos }.to_string())
     });
 }
 
@@ -324,7 +324,8 @@ fn ref_uri_build() {
 fn ref_timestamp_roundtrip() {
     check("timestamp_roundtrip", true, |i| {
         let tz = (!i[2].is_empty()).then_some(i[2].as_str());
-        err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, tz)).map(|t| t.nanos.to_string())
+        err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, tz))
+            .map(|t| { t.nanos }.to_string())
     });
 }
 
@@ -352,14 +353,14 @@ fn ref_time_arithmetic() {
         let n: i128 = i[1].parse().unwrap();
         let (ts, tm) = (Timespan::new(n), Timestamp::new(n));
         let r: puppet_types::error::Result<String> = match (i[0].as_str(), num(&i[2])) {
-            ("span+", Num::I(x)) => ts.add_int(x).map(|t| t.nanos.to_string()),
-            ("span+", Num::F(x)) => ts.add_float(x).map(|t| t.nanos.to_string()),
-            ("span-", Num::I(x)) => ts.add_int(-x).map(|t| t.nanos.to_string()),
-            ("span-", Num::F(x)) => ts.add_float(-x).map(|t| t.nanos.to_string()),
-            ("span*", Num::I(x)) => ts.mul_int(x).map(|t| t.nanos.to_string()),
-            ("span*", Num::F(x)) => ts.mul_float(x).map(|t| t.nanos.to_string()),
-            ("span/", Num::I(x)) => ts.div_int(x).map(|t| t.nanos.to_string()),
-            ("span/", Num::F(x)) => ts.div_float(x).map(|t| t.nanos.to_string()),
+            ("span+", Num::I(x)) => ts.add_int(x).map(|t| { t.nanos }.to_string()),
+            ("span+", Num::F(x)) => ts.add_float(x).map(|t| { t.nanos }.to_string()),
+            ("span-", Num::I(x)) => ts.add_int(-x).map(|t| { t.nanos }.to_string()),
+            ("span-", Num::F(x)) => ts.add_float(-x).map(|t| { t.nanos }.to_string()),
+            ("span*", Num::I(x)) => ts.mul_int(x).map(|t| { t.nanos }.to_string()),
+            ("span*", Num::F(x)) => ts.mul_float(x).map(|t| { t.nanos }.to_string()),
+            ("span/", Num::I(x)) => ts.div_int(x).map(|t| { t.nanos }.to_string()),
+            ("span/", Num::F(x)) => ts.div_float(x).map(|t| { t.nanos }.to_string()),
             ("span<=>", Num::I(x)) => Ok(ord(Some(ts.cmp_int(x)))),
             ("span<=>", Num::F(x)) => Ok(ord(ts.cmp_float(x))),
             ("span/span", _) => {
@@ -371,10 +372,10 @@ fn ref_time_arithmetic() {
                 };
                 Ok(format!("{:016x}", q.to_bits()))
             }
-            ("stamp+", Num::I(x)) => tm.add_int(x).map(|t| t.nanos.to_string()),
-            ("stamp+", Num::F(x)) => tm.add_float(x).map(|t| t.nanos.to_string()),
-            ("stamp-", Num::I(x)) => tm.add_int(-x).map(|t| t.nanos.to_string()),
-            ("stamp-", Num::F(x)) => tm.add_float(-x).map(|t| t.nanos.to_string()),
+            ("stamp+", Num::I(x)) => tm.add_int(x).map(|t| { t.nanos }.to_string()),
+            ("stamp+", Num::F(x)) => tm.add_float(x).map(|t| { t.nanos }.to_string()),
+            ("stamp-", Num::I(x)) => tm.add_int(-x).map(|t| { t.nanos }.to_string()),
+            ("stamp-", Num::F(x)) => tm.add_float(-x).map(|t| { t.nanos }.to_string()),
             ("stamp<=>", Num::I(x)) => Ok(ord(Some(tm.cmp_int(x)))),
             ("stamp<=>", Num::F(x)) => Ok(ord(tm.cmp_float(x))),
             (k, _) => panic!("unknown operation {k}"),
@@ -530,12 +531,13 @@ fn ref_timespan_format_random() {
 #[test]
 fn ref_timespan_parse_random() {
     check("timespan_parse_random", true, |i| {
-        err(Timespan::parse(&i[0], &i[1])).map(|t| t.nanos.to_string())
+        err(Timespan::parse(&i[0], &i[1])).map(|t| { t.nanos }.to_string())
     });
 }
 
 fn timestamp_parse_one_format(i: &[String]) -> Answer {
-    err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, None)).map(|t| t.nanos.to_string())
+    err(Timestamp::parse(&i[0], Some(&[i[1].as_str()]), true, None))
+        .map(|t| { t.nanos }.to_string())
 }
 
 #[test]

@@ -10,6 +10,7 @@
 //! set once; a recursive alias therefore refers to itself through the alias
 //! node, and equality, hashing and printing of an alias stop at its name.
 
+use super::shared::Shared;
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
 pub use smol_str::SmolStr;
 use std::fmt;
@@ -273,6 +274,11 @@ pub enum TypeKind {
     TypeReference(Arc<str>),
 }
 
+// Every type is a node of this size: big inferred types hold one or more
+// per value. 80 bytes (an allocator size class) needs the one-word count of
+// `Shared` and the 8-byte alignment of `Timespan` and `Timestamp` (see there).
+const _: () = assert!(Type::NODE_BYTES == 80);
+
 /// True when `a` and `b` hold the same members in any order (members are unique).
 fn same_members<T: PartialEq>(a: &[T], b: &[T]) -> bool {
     a.len() == b.len() && a.iter().all(|x| b.contains(x))
@@ -411,12 +417,15 @@ impl Hash for TypeAlias {
 
 /// An immutable, shared type.
 #[derive(Clone)]
-pub struct Type(Arc<TypeKind>);
+pub struct Type(Shared<TypeKind>);
 
 impl Type {
+    /// Heap bytes of one type node (its reference count and its kind).
+    pub const NODE_BYTES: usize = Shared::<TypeKind>::NODE_BYTES;
+
     /// Wrap a kind. Prefer the factory functions, which validate and normalise.
     pub fn from_kind(kind: TypeKind) -> Type {
-        Type(Arc::new(kind))
+        Type(Shared::new(kind))
     }
 
     /// The kind of this type.
@@ -426,7 +435,7 @@ impl Type {
 
     /// True when both handles point at the same allocation.
     pub fn ptr_eq(&self, other: &Type) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+        Shared::ptr_eq(&self.0, &other.0)
     }
 }
 
@@ -439,7 +448,7 @@ impl Deref for Type {
 
 impl PartialEq for Type {
     fn eq(&self, other: &Type) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+        Shared::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
     }
 }
 

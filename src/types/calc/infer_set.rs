@@ -67,8 +67,8 @@ struct KeyEntry {
     key_type: Type,
 }
 
-/// Heap bytes of one type node (the `Arc` counts and the kind).
-const NODE_BYTES: usize = std::mem::size_of::<TypeKind>() + 16;
+/// Heap bytes of one type node (its count and its kind).
+const NODE_BYTES: usize = Type::NODE_BYTES;
 
 const KEY_CACHE: usize = 64;
 /// Slots of the scalar and tuple caches: at least this many, more for big

@@ -1,0 +1,162 @@
+//! [`Shared`]: the reference-counted pointer behind [`super::Type`].
+//!
+//! Like `std::sync::Arc` without weak references, which a type never has:
+//! the header is one count (8 bytes instead of Arc's 16), and dropping the
+//! last handle frees the node without an atomic read-modify-write (Arc
+//! decrements both the strong and the weak count). Big inferred types are
+//! made of many nodes with one owner each (a `Struct` per hash, a
+//! `String<text>` per distinct text), so both the node size and the atomic
+//! operations per node show in `infer_set` of big data.
+
+use std::ops::Deref;
+use std::ptr::NonNull;
+use std::sync::atomic::{fence, AtomicUsize, Ordering};
+
+/// A shared, immutable `T` with a thread-safe reference count.
+pub struct Shared<T> {
+    node: NonNull<Node<T>>,
+}
+
+/// The heap node: the count of handles, then the value.
+struct Node<T> {
+    count: AtomicUsize,
+    value: T,
+}
+
+/// Counts above this are treated as a leak of handles (`mem::forget` in a
+/// loop) and abort, as `Arc` does, rather than overflow.
+const MAX_COUNT: usize = isize::MAX as usize;
+
+// SAFETY: the value is only ever reached through shared references, and the
+// count is atomic, so handles may move to and be used from other threads
+// exactly when a `&T` may: when `T` is `Send + Sync` (the same bounds as Arc).
+unsafe impl<T: Send + Sync> Send for Shared<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send + Sync> Sync for Shared<T> {}
+
+impl<T> Shared<T> {
+    /// Heap bytes of one node (the count and the value).
+    pub const NODE_BYTES: usize = std::mem::size_of::<Node<T>>();
+
+    /// A new node holding `value`, with one handle.
+    #[inline]
+    pub fn new(value: T) -> Shared<T> {
+        let node = Box::new(Node {
+            count: AtomicUsize::new(1),
+            value,
+        });
+        Shared {
+            node: NonNull::from(Box::leak(node)),
+        }
+    }
+
+    #[inline(always)]
+    fn node(&self) -> &Node<T> {
+        // SAFETY: the node lives while any handle does, and this is one.
+        unsafe { self.node.as_ref() }
+    }
+
+    /// True when both handles point at the same node.
+    #[inline]
+    pub fn ptr_eq(a: &Shared<T>, b: &Shared<T>) -> bool {
+        a.node == b.node
+    }
+
+    /// Free the node. Called by the last handle, which may then not be used.
+    #[inline]
+    fn free(&mut self) {
+        // SAFETY: the node was made by `Box::new` in `new`, and the caller is
+        // the last handle (see `drop`), so nothing else refers to it.
+        drop(unsafe { Box::from_raw(self.node.as_ptr()) });
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    #[inline]
+    fn clone(&self) -> Shared<T> {
+        // Relaxed, as Arc: a new handle is made from an existing one, which
+        // keeps the node alive meanwhile.
+        if self.node().count.fetch_add(1, Ordering::Relaxed) > MAX_COUNT {
+            std::process::abort();
+        }
+        Shared { node: self.node }
+    }
+}
+
+impl<T> Drop for Shared<T> {
+    #[inline]
+    fn drop(&mut self) {
+        // The only handle: no other thread has one, so none can make another,
+        // and the node is freed without a read-modify-write. Acquire pairs
+        // with the Release decrements of handles dropped on other threads, so
+        // their uses of the value happen before it is freed.
+        if self.node().count.load(Ordering::Acquire) == 1 {
+            self.free();
+            return;
+        }
+        if self.node().count.fetch_sub(1, Ordering::Release) != 1 {
+            return;
+        }
+        fence(Ordering::Acquire);
+        self.free();
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        &self.node().value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+    use std::sync::Arc;
+
+    /// Counts its drops.
+    struct Probe(Arc<AtomicUsize>);
+
+    impl Drop for Probe {
+        fn drop(&mut self) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn the_value_is_dropped_once_when_the_last_handle_goes() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let a = Shared::new(Probe(drops.clone()));
+        let b = a.clone();
+        let c = b.clone();
+        assert!(Shared::ptr_eq(&a, &c));
+        drop(a);
+        drop(c);
+        assert_eq!(drops.load(Ordering::SeqCst), 0);
+        drop(b);
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn handles_dropped_on_many_threads_free_the_value_once() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        for _ in 0..50 {
+            let s = Shared::new(Probe(drops.clone()));
+            let handles: Vec<_> = (0..4).map(|_| s.clone()).collect();
+            drop(s);
+            std::thread::scope(|scope| {
+                for h in handles {
+                    scope.spawn(move || drop(h));
+                }
+            });
+        }
+        assert_eq!(drops.load(Ordering::SeqCst), 50);
+    }
+
+    #[test]
+    fn a_node_is_one_count_and_the_value() {
+        assert_eq!(Shared::<u64>::NODE_BYTES, 16);
+    }
+}
