@@ -1,6 +1,7 @@
 //! The type model: [`Type`], an immutable, shared, structurally compared type.
 //!
-//! A `Type` is an `Arc<TypeKind>`; cloning is a reference-count increment and
+//! A `Type` is a [`super::shared::Shared`]`<TypeKind>` (an `Arc` without weak
+//! references); cloning is a reference-count increment and
 //! equality/hashing are structural (with a pointer-equality fast path). Every
 //! type the seeds name has a variant here. Types are validated and normalised
 //! when built (see the factory), so two equal types have equal structure.

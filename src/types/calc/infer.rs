@@ -67,11 +67,13 @@ pub(super) fn empty_hash() -> Type {
     })
 }
 
+/// The longest text [`string_type`] holds in the type node itself.
+pub(super) const STRING_INLINE: usize = 23;
+
 /// `String<s>`: short texts are held inline, long ones share the viewed
 /// value's text when it has a shared one.
 pub(super) fn string_type<V: ValueView + ?Sized>(v: &V, s: &str) -> Type {
-    const INLINE: usize = 23;
-    let value = if s.len() <= INLINE {
+    let value = if s.len() <= STRING_INLINE {
         // (`new` would first look for a run of newlines and spaces, which it
         // stores specially; inline storage is as good for those.)
         SmolStr::new_inline(s)

@@ -3,7 +3,7 @@
 //! input share the types they have in common through the caches of [`SetCx`].
 
 use super::generalize::variant_of;
-use super::infer::{empty_array, empty_hash, exact_size, infer_at, string_type};
+use super::infer::{empty_array, empty_hash, exact_size, infer_at, string_type, STRING_INLINE};
 use super::value_view::{ValueView, ViewKind};
 use super::MAX_DEPTH;
 use crate::types::{IntRange, StructElement, StructElements, Type, TypeKind};
@@ -103,6 +103,16 @@ fn text_hash(bytes: &[u8]) -> u64 {
     h ^ (h >> 32)
 }
 
+/// Heap bytes of the `String<s>` node [`string_type`] makes: texts up to
+/// 23 bytes are held in the node, longer ones in a shared buffer of their own.
+fn string_node_bytes(s: &str) -> usize {
+    if s.len() <= STRING_INLINE {
+        NODE_BYTES
+    } else {
+        NODE_BYTES + s.len() + 16
+    }
+}
+
 /// The text of a `String<text>` type.
 fn string_value_of(t: &Type) -> Option<&str> {
     match t.kind() {
@@ -149,7 +159,7 @@ impl SetCx {
             return e.key_type.clone();
         }
         let t = string_type(k, s);
-        self.bytes += NODE_BYTES + s.len() + 16;
+        self.bytes += string_node_bytes(s);
         if self.keys.len() < KEY_CACHE {
             self.keys.push(KeyEntry {
                 id,
@@ -172,7 +182,7 @@ impl SetCx {
             return t;
         }
         let t = string_type(v, s);
-        self.bytes += NODE_BYTES + s.len() + 16;
+        self.bytes += string_node_bytes(s);
         // Cache a text seen before only: most texts of big data (names,
         // descriptions) occur once, and caching them would only evict.
         if self.seen_strings[i] == h {
