@@ -3,6 +3,7 @@
 
 pub mod aliases;
 pub mod calc;
+pub mod counted;
 pub mod create;
 pub mod display;
 pub mod factory;
@@ -10,7 +11,6 @@ pub mod model;
 pub mod parse;
 pub mod rich;
 pub mod rich_create;
-pub mod shared;
 
 pub use model::{
     CallableType, IntRange, RuntimeName, SmolStr, StructElement, StructElements, Type, TypeAlias,

@@ -1,6 +1,6 @@
 //! The type model: [`Type`], an immutable, shared, structurally compared type.
 //!
-//! A `Type` is a [`super::shared::Shared`]`<TypeKind>` (an `Arc` without weak
+//! A `Type` is a [`super::counted::Counted`]`<TypeKind>` (an `Arc` without weak
 //! references); cloning is a reference-count increment and
 //! equality/hashing are structural (with a pointer-equality fast path). Every
 //! type the seeds name has a variant here. Types are validated and normalised
@@ -11,7 +11,7 @@
 //! set once; a recursive alias therefore refers to itself through the alias
 //! node, and equality, hashing and printing of an alias stop at its name.
 
-use super::shared::Shared;
+use super::counted::Counted;
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
 pub use smol_str::SmolStr;
 use std::fmt;
@@ -418,15 +418,15 @@ impl Hash for TypeAlias {
 
 /// An immutable, shared type.
 #[derive(Clone)]
-pub struct Type(Shared<TypeKind>);
+pub struct Type(Counted<TypeKind>);
 
 impl Type {
     /// Heap bytes of one type node (its reference count and its kind).
-    pub const NODE_BYTES: usize = Shared::<TypeKind>::NODE_BYTES;
+    pub const NODE_BYTES: usize = Counted::<TypeKind>::NODE_BYTES;
 
     /// Wrap a kind. Prefer the factory functions, which validate and normalise.
     pub fn from_kind(kind: TypeKind) -> Type {
-        Type(Shared::new(kind))
+        Type(Counted::new(kind))
     }
 
     /// The kind of this type.
@@ -436,7 +436,7 @@ impl Type {
 
     /// True when both handles point at the same allocation.
     pub fn ptr_eq(&self, other: &Type) -> bool {
-        Shared::ptr_eq(&self.0, &other.0)
+        Counted::ptr_eq(&self.0, &other.0)
     }
 }
 
@@ -449,7 +449,7 @@ impl Deref for Type {
 
 impl PartialEq for Type {
     fn eq(&self, other: &Type) -> bool {
-        Shared::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+        Counted::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
     }
 }
 

@@ -1,4 +1,4 @@
-//! [`Shared`]: the reference-counted pointer behind [`super::Type`].
+//! [`Counted`]: the reference-counted pointer behind [`super::Type`].
 //!
 //! Like `std::sync::Arc` without weak references, which a type never has:
 //! the header is one count (8 bytes instead of Arc's 16), and dropping the
@@ -13,7 +13,7 @@ use std::ptr::NonNull;
 use std::sync::atomic::{fence, AtomicUsize, Ordering};
 
 /// A shared, immutable `T` with a thread-safe reference count.
-pub struct Shared<T> {
+pub struct Counted<T> {
     node: NonNull<Node<T>>,
 }
 
@@ -30,22 +30,22 @@ const MAX_COUNT: usize = isize::MAX as usize;
 // SAFETY: the value is only ever reached through shared references, and the
 // count is atomic, so handles may move to and be used from other threads
 // exactly when a `&T` may: when `T` is `Send + Sync` (the same bounds as Arc).
-unsafe impl<T: Send + Sync> Send for Shared<T> {}
+unsafe impl<T: Send + Sync> Send for Counted<T> {}
 // SAFETY: as above.
-unsafe impl<T: Send + Sync> Sync for Shared<T> {}
+unsafe impl<T: Send + Sync> Sync for Counted<T> {}
 
-impl<T> Shared<T> {
+impl<T> Counted<T> {
     /// Heap bytes of one node (the count and the value).
     pub const NODE_BYTES: usize = std::mem::size_of::<Node<T>>();
 
     /// A new node holding `value`, with one handle.
     #[inline]
-    pub fn new(value: T) -> Shared<T> {
+    pub fn new(value: T) -> Counted<T> {
         let node = Box::new(Node {
             count: AtomicUsize::new(1),
             value,
         });
-        Shared {
+        Counted {
             node: NonNull::from(Box::leak(node)),
         }
     }
@@ -56,9 +56,15 @@ impl<T> Shared<T> {
         unsafe { self.node.as_ref() }
     }
 
+    /// The address of the value (the same for every handle of the node).
+    #[inline]
+    pub fn as_ptr(this: &Counted<T>) -> *const T {
+        &this.node().value
+    }
+
     /// True when both handles point at the same node.
     #[inline]
-    pub fn ptr_eq(a: &Shared<T>, b: &Shared<T>) -> bool {
+    pub fn ptr_eq(a: &Counted<T>, b: &Counted<T>) -> bool {
         a.node == b.node
     }
 
@@ -71,19 +77,19 @@ impl<T> Shared<T> {
     }
 }
 
-impl<T> Clone for Shared<T> {
+impl<T> Clone for Counted<T> {
     #[inline]
-    fn clone(&self) -> Shared<T> {
+    fn clone(&self) -> Counted<T> {
         // Relaxed, as Arc: a new handle is made from an existing one, which
         // keeps the node alive meanwhile.
         if self.node().count.fetch_add(1, Ordering::Relaxed) > MAX_COUNT {
             std::process::abort();
         }
-        Shared { node: self.node }
+        Counted { node: self.node }
     }
 }
 
-impl<T> Drop for Shared<T> {
+impl<T> Drop for Counted<T> {
     #[inline]
     fn drop(&mut self) {
         // The only handle: no other thread has one, so none can make another,
@@ -102,7 +108,7 @@ impl<T> Drop for Shared<T> {
     }
 }
 
-impl<T> Deref for Shared<T> {
+impl<T> Deref for Counted<T> {
     type Target = T;
     #[inline(always)]
     fn deref(&self) -> &T {
@@ -128,10 +134,10 @@ mod tests {
     #[test]
     fn the_value_is_dropped_once_when_the_last_handle_goes() {
         let drops = Arc::new(AtomicUsize::new(0));
-        let a = Shared::new(Probe(drops.clone()));
+        let a = Counted::new(Probe(drops.clone()));
         let b = a.clone();
         let c = b.clone();
-        assert!(Shared::ptr_eq(&a, &c));
+        assert!(Counted::ptr_eq(&a, &c));
         drop(a);
         drop(c);
         assert_eq!(drops.load(Ordering::SeqCst), 0);
@@ -143,7 +149,7 @@ mod tests {
     fn handles_dropped_on_many_threads_free_the_value_once() {
         let drops = Arc::new(AtomicUsize::new(0));
         for _ in 0..50 {
-            let s = Shared::new(Probe(drops.clone()));
+            let s = Counted::new(Probe(drops.clone()));
             let handles: Vec<_> = (0..4).map(|_| s.clone()).collect();
             drop(s);
             std::thread::scope(|scope| {
@@ -157,6 +163,6 @@ mod tests {
 
     #[test]
     fn a_node_is_one_count_and_the_value() {
-        assert_eq!(Shared::<u64>::NODE_BYTES, 16);
+        assert_eq!(Counted::<u64>::NODE_BYTES, 16);
     }
 }
