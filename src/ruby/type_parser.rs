@@ -1,6 +1,6 @@
 //! `PuppetTypes::TypeParser`: type strings to `PuppetTypes::Type`s through
 //! [`crate::types::parse`]. The Ruby facade (`lib/puppet_types/type_parser.rb`)
-//! takes the keyword arguments and calls `__parse(source, aliases, type_references, cache)`.
+//! takes the keyword arguments and passes them on to `__parse(source, aliases, unknown_names, cache)`.
 //!
 //! A syntax error is a `PuppetTypes::ParseError` with `line` and `column`; an
 //! illegal parameter a `PuppetTypes::TypeError`.
@@ -10,16 +10,51 @@ use super::errors::{self, guard};
 use super::type_object::RbType;
 use crate::types::parse::{TypeParser, UnknownNames};
 use magnus::rb_sys::AsRawValue;
-use magnus::{function, prelude::*, Error, RModule, RString, Ruby, TryConvert, Value};
+use magnus::{function, prelude::*, Error, RModule, RString, Ruby, Symbol, TryConvert, Value};
+use std::sync::OnceLock;
+
+/// `:resource` and `:type_reference`, as raw values (static symbols are
+/// immediates), to recognise them without asking Ruby for names.
+static MODES: OnceLock<(rb_sys::VALUE, rb_sys::VALUE)> = OnceLock::new();
+
+/// What `unknown_names:` asks for: false for `:resource`, true for `:type_reference`.
+fn type_references(ruby: &Ruby, unknown_names: Value) -> Result<bool, Error> {
+    let raw = unknown_names.as_raw();
+    if let Some(&(resource, type_reference)) = MODES.get() {
+        if raw == resource {
+            return Ok(false);
+        }
+        if raw == type_reference {
+            return Ok(true);
+        }
+    }
+    // (the same symbols in another form: compared by name)
+    if let Some(name) = Symbol::from_value(unknown_names).and_then(|s| s.name().ok()) {
+        match &*name {
+            "resource" => return Ok(false),
+            "type_reference" => return Ok(true),
+            _ => {}
+        }
+    }
+    Err(errors::argument(
+        ruby,
+        format!(
+            "unknown_names: expects :resource or :type_reference, got {}",
+            unknown_names.inspect()
+        ),
+    ))
+}
 
 fn parse(
     ruby: &Ruby,
     source: Value,
     aliases: Value,
-    type_references: bool,
-    cache: bool,
+    unknown_names: Value,
+    cache: Value,
 ) -> Result<Value, Error> {
     guard(ruby, || {
+        let type_references = type_references(ruby, unknown_names)?;
+        let cache = cache.to_bool();
         let source = super::convert::source_string(ruby, source)?;
         let registry = if aliases.is_nil() {
             None
@@ -103,8 +138,12 @@ unsafe fn utf8_text<'a>(s: RString) -> Option<&'a str> {
 }
 
 /// Define `PuppetTypes::TypeParser.__parse`.
-pub fn init(_ruby: &Ruby, module: RModule) -> Result<(), Error> {
+pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let m = module.define_module("TypeParser")?;
+    let _ = MODES.set((
+        ruby.sym_new("resource").as_raw(),
+        ruby.sym_new("type_reference").as_raw(),
+    ));
     m.define_module_function("__parse", function!(parse, 4))?;
     Ok(())
 }
