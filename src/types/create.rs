@@ -717,14 +717,14 @@ fn create_enum(params: &[Value]) -> CResult<Type> {
     if strings.is_empty() {
         return Err(count_error("Enum", "1 or more", 0));
     }
-    let mut values: Vec<&str> = Vec::with_capacity(strings.len());
+    let mut values: Vec<Arc<str>> = Vec::with_capacity(strings.len());
     for p in strings {
         match p {
-            Value::String(s) => values.push(s),
+            Value::String(s) => values.push(s.clone()),
             _ => return Err(type_err("Enum parameters must be identifiers or strings")),
         }
     }
-    Ok(tf::enum_ci(&values, ci))
+    Ok(tf::enum_of_shared(values, ci))
 }
 
 fn create_pattern(params: &[Value]) -> CResult<Type> {

@@ -203,11 +203,21 @@ pub fn enum_ci<S: AsRef<str>>(values: &[S], case_insensitive: bool) -> Type {
     if values.is_empty() && !case_insensitive {
         return enum_any();
     }
-    let mut vs: Vec<Arc<str>> = values.iter().map(|s| Arc::from(s.as_ref())).collect();
-    vs.sort();
-    vs.dedup();
+    enum_of_shared(
+        values.iter().map(|s| Arc::from(s.as_ref())).collect(),
+        case_insensitive,
+    )
+}
+
+/// [`enum_ci`] of strings already shared (no copy of their text is made).
+pub fn enum_of_shared(mut values: Vec<Arc<str>>, case_insensitive: bool) -> Type {
+    if values.is_empty() && !case_insensitive {
+        return enum_any();
+    }
+    values.sort();
+    values.dedup();
     Type::from_kind(TypeKind::Enum {
-        values: vs,
+        values,
         case_insensitive,
     })
 }
