@@ -636,8 +636,9 @@ pub fn create_resource_shorthand(name: &str, params: &[Value]) -> CResult<Type> 
     if params.is_empty() {
         return Ok(tf::resource(Some(name), None)?);
     }
-    let display = tf::capitalize_type_name(name);
-    check_count(&display, params, 1, 1, "1")?;
+    if params.len() != 1 {
+        return Err(count_error(&tf::capitalize_type_name(name), "1", params.len()));
+    }
     match &params[0] {
         Value::String(t) => Ok(tf::resource(Some(name), Some(t))?),
         Value::Integer(i) => Ok(tf::resource(Some(name), Some(&i.to_string()))?),

@@ -607,6 +607,20 @@ pub fn capitalize_type_name(name: &str) -> String {
     out
 }
 
+/// [`capitalize_type_name`] shared, without a copy in between; and without
+/// rebuilding a name already capitalised (each segment starting with an ASCII
+/// character that is not a lowercase letter, which capitalising leaves alone).
+fn capitalized_type_name(name: &str) -> Arc<str> {
+    let capitalized = name
+        .split("::")
+        .all(|seg| seg.as_bytes().first().is_none_or(|b| b.is_ascii() && !b.is_ascii_lowercase()));
+    if capitalized {
+        Arc::from(name)
+    } else {
+        capitalize_type_name(name).into()
+    }
+}
+
 /// `Resource[type_name, title]`; the name is capitalised per segment
 /// (`Resource[foo::bar]` prints `Foo::Bar`). An empty name is an error.
 pub fn resource(type_name: Option<&str>, title: Option<&str>) -> Result<Type> {
@@ -614,7 +628,7 @@ pub fn resource(type_name: Option<&str>, title: Option<&str>) -> Result<Type> {
         None => Ok(resource_any()),
         Some("") => Err(Error::type_error("Illegal type name ''")),
         Some(n) => Ok(Type::from_kind(TypeKind::Resource {
-            type_name: Some(capitalize_type_name(n).into()),
+            type_name: Some(capitalized_type_name(n)),
             title: title.map(Arc::from),
         })),
     }
