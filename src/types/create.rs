@@ -269,9 +269,11 @@ fn builtin(name: &str) -> Option<(&'static str, Builtin)> {
 
 #[cold]
 fn builtin_ignoring_case(name: &str, same_len: &[Entry]) -> Option<(&'static str, Builtin)> {
+    // (canonical names start with a capital: most candidates differ there)
+    let first = name.as_bytes().first()?.to_ascii_uppercase();
     same_len
         .iter()
-        .find(|e| e.name.eq_ignore_ascii_case(name))
+        .find(|e| e.name.as_bytes()[0] == first && e.name.eq_ignore_ascii_case(name))
         .map(|e| (e.name, e.builtin))
 }
 
