@@ -181,10 +181,7 @@ const BUILTIN_BY_LEN: [&[Entry]; 13] = [
     &[],
     &[],
     &[],
-    &[
-        entry("Any", Builtin::Any),
-        entry("URI", Builtin::URI),
-    ],
+    &[entry("Any", Builtin::Any), entry("URI", Builtin::URI)],
     &[
         entry("Data", Builtin::Data),
         entry("Enum", Builtin::Enum),
@@ -241,9 +238,7 @@ const BUILTIN_BY_LEN: [&[Entry]; 13] = [
         entry("RichDataKey", Builtin::RichDataKey),
         entry("SemVerRange", Builtin::SemVerRange),
     ],
-    &[
-        entry("CatalogEntry", Builtin::CatalogEntry),
-    ],
+    &[entry("CatalogEntry", Builtin::CatalogEntry)],
 ];
 
 /// The canonical spelling of a built-in type name, matched case-insensitively.
@@ -639,7 +634,11 @@ pub fn create_resource_shorthand(name: &str, params: &[Value]) -> CResult<Type> 
         return Ok(tf::resource(Some(name), None)?);
     }
     if params.len() != 1 {
-        return Err(count_error(&tf::capitalize_type_name(name), "1", params.len()));
+        return Err(count_error(
+            &tf::capitalize_type_name(name),
+            "1",
+            params.len(),
+        ));
     }
     match &params[0] {
         Value::String(t) => Ok(tf::resource(Some(name), Some(t))?),

@@ -611,9 +611,11 @@ pub fn capitalize_type_name(name: &str) -> String {
 /// rebuilding a name already capitalised (each segment starting with an ASCII
 /// character that is not a lowercase letter, which capitalising leaves alone).
 fn capitalized_type_name(name: &str) -> Arc<str> {
-    let capitalized = name
-        .split("::")
-        .all(|seg| seg.as_bytes().first().is_none_or(|b| b.is_ascii() && !b.is_ascii_lowercase()));
+    let capitalized = name.split("::").all(|seg| {
+        seg.as_bytes()
+            .first()
+            .is_none_or(|b| b.is_ascii() && !b.is_ascii_lowercase())
+    });
     if capitalized {
         Arc::from(name)
     } else {
