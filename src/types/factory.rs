@@ -587,8 +587,13 @@ pub fn timestamp(from: Option<Timestamp>, to: Option<Timestamp>) -> Result<Type>
 pub fn uri(params: Option<ValueMap>) -> Type {
     match params {
         None => uri_any(),
-        Some(m) => Type::from_kind(TypeKind::Uri(Some(Arc::new(m)))),
+        Some(m) => uri_of(Arc::new(m)),
     }
+}
+
+/// `URI[params]` with parameters already shared.
+pub fn uri_of(params: Arc<ValueMap>) -> Type {
+    Type::from_kind(TypeKind::Uri(Some(params)))
 }
 
 /// Capitalise each `::`-separated segment of a resource type name (`foo::bar` -> `Foo::Bar`).
