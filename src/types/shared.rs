@@ -8,6 +8,7 @@
 
 use super::factory as tf;
 use super::model::{Type, TypeKind};
+use std::sync::OnceLock;
 
 /// How many shared types [`shared_index`] numbers.
 pub const SHARED_COUNT: usize = 44;
@@ -62,66 +63,68 @@ pub fn shared_types() -> [Type; SHARED_COUNT] {
     ]
 }
 
+/// The addresses of the [`shared_types`] (they live as long as the process).
+fn shared_addresses() -> &'static [usize; SHARED_COUNT] {
+    static ADDRESSES: OnceLock<[usize; SHARED_COUNT]> = OnceLock::new();
+    ADDRESSES.get_or_init(|| shared_types().map(|t| t.as_ptr() as usize))
+}
+
 /// The number of `t` among [`shared_types`] when `t` is that very instance
 /// (an equal type built elsewhere is not), else `None`.
 pub fn shared_index(t: &Type) -> Option<usize> {
     use TypeKind as K;
-    let (i, shared) = match t.kind() {
-        K::Any => (0, tf::any()),
-        K::Unit => (1, tf::unit()),
-        K::Undef => (2, tf::undef()),
-        K::Default => (3, tf::default()),
-        K::Scalar => (4, tf::scalar()),
-        K::ScalarData => (5, tf::scalar_data()),
-        K::Numeric => (6, tf::numeric()),
-        K::Binary => (7, tf::binary()),
-        K::CatalogEntry => (8, tf::catalog_entry()),
-        K::Deferred => (9, tf::deferred()),
-        K::SemVerRange => (10, tf::sem_ver_range()),
-        K::Integer(r) if r.from.is_none() && r.to.is_none() => (11, tf::integer()),
-        K::Float(None, None) => (12, tf::float()),
-        K::String {
-            size: None,
-            value: None,
-        } => (13, tf::string()),
-        K::Enum { values, .. } if values.is_empty() => (14, tf::enum_any()),
-        K::Pattern(ps) if ps.is_empty() => (15, tf::pattern_any()),
-        K::Boolean(None) => (16, tf::boolean()),
-        K::Regexp(None) => (17, tf::regexp_any()),
-        K::SemVer(rs) if rs.is_empty() => (18, tf::sem_ver_any()),
-        K::Timespan(None, None) => (19, tf::timespan_any()),
-        K::Timestamp(None, None) => (20, tf::timestamp_any()),
-        K::Uri(None) => (21, tf::uri_any()),
-        K::Collection(None) => (22, tf::collection()),
-        K::Array { size: None, .. } => (23, tf::array_of_any()),
-        K::Hash { size: None, .. } => (24, tf::hash_of_any()),
-        K::Struct(None) => (25, tf::struct_any()),
-        K::Tuple { types: None, .. } => (26, tf::tuple_any()),
-        K::Variant(ts) if ts.is_empty() => (27, tf::variant_any()),
-        K::Optional(None) => (28, tf::optional_any()),
-        K::NotUndef(None) => (29, tf::not_undef_any()),
-        K::Type(None) => (30, tf::type_any()),
-        K::Iterable(None) => (31, tf::iterable_any()),
-        K::Iterator(None) => (32, tf::iterator_any()),
-        K::Sensitive(None) => (33, tf::sensitive_any()),
-        K::Callable(_) => (34, tf::callable_any()),
-        K::Resource {
-            type_name: None, ..
-        } => (35, tf::resource_any()),
-        K::Class(None) => (36, tf::host_class_any()),
-        K::Runtime { runtime: None, .. } => (37, tf::runtime_any()),
-        K::Init(None, _) => (38, tf::init_any()),
-        K::Object(_) => (39, tf::object()),
-        K::TypeSet(_) => (40, tf::type_set()),
+    // the one shared type of each kind it could be (three aliases)
+    let i = match t.kind() {
+        K::Any => 0,
+        K::Unit => 1,
+        K::Undef => 2,
+        K::Default => 3,
+        K::Scalar => 4,
+        K::ScalarData => 5,
+        K::Numeric => 6,
+        K::Binary => 7,
+        K::CatalogEntry => 8,
+        K::Deferred => 9,
+        K::SemVerRange => 10,
+        K::Integer(_) => 11,
+        K::Float(..) => 12,
+        K::String { .. } => 13,
+        K::Enum { .. } => 14,
+        K::Pattern(_) => 15,
+        K::Boolean(_) => 16,
+        K::Regexp(_) => 17,
+        K::SemVer(_) => 18,
+        K::Timespan(..) => 19,
+        K::Timestamp(..) => 20,
+        K::Uri(_) => 21,
+        K::Collection(_) => 22,
+        K::Array { .. } => 23,
+        K::Hash { .. } => 24,
+        K::Struct(_) => 25,
+        K::Tuple { .. } => 26,
+        K::Variant(_) => 27,
+        K::Optional(_) => 28,
+        K::NotUndef(_) => 29,
+        K::Type(_) => 30,
+        K::Iterable(_) => 31,
+        K::Iterator(_) => 32,
+        K::Sensitive(_) => 33,
+        K::Callable(_) => 34,
+        K::Resource { .. } => 35,
+        K::Class(_) => 36,
+        K::Runtime { .. } => 37,
+        K::Init(..) => 38,
+        K::Object(_) => 39,
+        K::TypeSet(_) => 40,
         K::Alias(a) => match &*a.name {
-            "Data" => (41, tf::data()),
-            "RichData" => (42, tf::rich_data()),
-            "RichDataKey" => (43, tf::rich_data_key()),
+            "Data" => 41,
+            "RichData" => 42,
+            "RichDataKey" => 43,
             _ => return None,
         },
-        _ => return None,
+        K::TypeReference(_) => return None,
     };
-    t.ptr_eq(&shared).then_some(i)
+    (shared_addresses()[i] == t.as_ptr() as usize).then_some(i)
 }
 
 #[cfg(test)]
