@@ -619,7 +619,7 @@ fn capitalized_type_name(name: &str) -> Arc<str> {
     let capitalized = name.split("::").all(|seg| {
         seg.as_bytes()
             .first()
-            .is_none_or(|b| b.is_ascii() && !b.is_ascii_lowercase())
+            .map_or(true, |b| b.is_ascii() && !b.is_ascii_lowercase())
     });
     if capitalized {
         Arc::from(name)
