@@ -16,8 +16,8 @@ use std::hash::{Hash, Hasher};
 pub struct RbType(pub Type, usize);
 
 impl RbType {
-    /// Wrap `t` as a frozen `PuppetTypes::Type`. A shared unparameterised type
-    /// (`Integer`, `String`, ...) is always the same object (see [`shared`]).
+    /// Wrap `t` as a frozen `PuppetTypes::Type`. A shared type (`Integer`,
+    /// `String`, `Boolean[true]`, ...) is always the same object (see [`shared`]).
     #[inline]
     pub fn wrap(ruby: &Ruby, t: Type) -> Value {
         if let Some(obj) = shared::object(&t) {

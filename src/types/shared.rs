@@ -1,4 +1,5 @@
-//! The shared unparameterised types (`Integer`, `String`, `Data`, ...) numbered,
+//! The shared types (the unparameterised ones such as `Integer`, `String`,
+//! `Data`, and `Boolean[true]`, `Boolean[false]`, `Array[0, 0]`, `Hash[0, 0]`) numbered,
 //! so that a binding can keep one wrapper object per shared type and hand it out
 //! instead of wrapping the same type again (see `crate::ruby::type_object`).
 //!
@@ -11,7 +12,7 @@ use super::model::{Type, TypeKind};
 use std::sync::OnceLock;
 
 /// How many shared types [`shared_index`] numbers.
-pub const SHARED_COUNT: usize = 44;
+pub const SHARED_COUNT: usize = 48;
 
 /// The shared types, each at its [`shared_index`].
 pub fn shared_types() -> [Type; SHARED_COUNT] {
@@ -60,6 +61,10 @@ pub fn shared_types() -> [Type; SHARED_COUNT] {
         tf::data(),
         tf::rich_data(),
         tf::rich_data_key(),
+        tf::boolean_value(false),
+        tf::boolean_value(true),
+        tf::array_empty(),
+        tf::hash_empty(),
     ]
 }
 
@@ -91,15 +96,19 @@ pub fn shared_index(t: &Type) -> Option<usize> {
         K::String { .. } => 13,
         K::Enum { .. } => 14,
         K::Pattern(_) => 15,
-        K::Boolean(_) => 16,
+        K::Boolean(None) => 16,
+        K::Boolean(Some(false)) => 44,
+        K::Boolean(Some(true)) => 45,
         K::Regexp(_) => 17,
         K::SemVer(_) => 18,
         K::Timespan(..) => 19,
         K::Timestamp(..) => 20,
         K::Uri(_) => 21,
         K::Collection(_) => 22,
-        K::Array { .. } => 23,
-        K::Hash { .. } => 24,
+        K::Array { size: None, .. } => 23,
+        K::Array { .. } => 46,
+        K::Hash { size: None, .. } => 24,
+        K::Hash { .. } => 47,
         K::Struct(_) => 25,
         K::Tuple { .. } => 26,
         K::Variant(_) => 27,
