@@ -12,17 +12,9 @@ module PuppetTypes
     # illegal parameters. Results are cached by source text; `cache: false`
     # parses afresh (for benchmarks of the parser itself).
     def self.parse(source, aliases: nil, unknown_names: :resource, cache: true)
-      # the common call with the fewest steps: this wrapper's cost is a good
-      # part of the time to parse a short type string
-      if unknown_names == :resource
-        return cache ? __parse(source, aliases, false, true) : __parse(source, aliases, false, false)
-      end
-      unless unknown_names == :type_reference
-        raise PuppetTypes::ArgumentError,
-              "unknown_names: expects :resource or :type_reference, got #{unknown_names.inspect}"
-      end
-
-      __parse(source, aliases, true, cache ? true : false)
+      # the keywords go on as they are (the extension checks unknown_names): this
+      # wrapper's cost is a good part of the time to parse a short type string
+      __parse(source, aliases, unknown_names, cache)
     end
   end
 end

@@ -111,70 +111,134 @@ enum Builtin {
     Variant,
 }
 
-/// [`BUILTIN_NAMES`] by length (the exact-spelling lookup compares only names of the
-/// right length; checked against the list by a test).
-const BUILTIN_BY_LEN: [&[(&str, Builtin)]; 13] = [
+/// One built-in type name with its exact-spelling key (see [`name_key`]).
+#[derive(Clone, Copy)]
+struct Entry {
+    key: (u64, u64),
+    name: &'static str,
+    builtin: Builtin,
+}
+
+const fn entry(name: &'static str, builtin: Builtin) -> Entry {
+    Entry {
+        key: const_key(name.as_bytes()),
+        name,
+        builtin,
+    }
+}
+
+/// The little-endian integer of `width` bytes of `b` from `start`.
+const fn le_bytes(b: &[u8], start: usize, width: usize) -> u64 {
+    let mut v = 0u64;
+    let mut i = 0;
+    while i < width {
+        v |= (b[start + i] as u64) << (8 * i);
+        i += 1;
+    }
+    v
+}
+
+/// The key of a name of 3 to 16 bytes: its first and its last `w` bytes
+/// (overlapping), `w` being 2, 4 or 8 by length, so that two names of the same
+/// length have the same key only when they are the same.
+const fn const_key(b: &[u8]) -> (u64, u64) {
+    let w = key_width(b.len());
+    (le_bytes(b, 0, w), le_bytes(b, b.len() - w, w))
+}
+
+const fn key_width(len: usize) -> usize {
+    if len >= 8 {
+        8
+    } else if len >= 4 {
+        4
+    } else {
+        2
+    }
+}
+
+/// [`const_key`] of `b` (of 3 to 16 bytes) with plain loads.
+#[inline]
+fn name_key(b: &[u8]) -> (u64, u64) {
+    let n = b.len();
+    if n >= 8 {
+        let first = u64::from_le_bytes(b[..8].try_into().unwrap_or_default());
+        let last = u64::from_le_bytes(b[n - 8..].try_into().unwrap_or_default());
+        (first, last)
+    } else if n >= 4 {
+        let first = u32::from_le_bytes(b[..4].try_into().unwrap_or_default());
+        let last = u32::from_le_bytes(b[n - 4..].try_into().unwrap_or_default());
+        (first as u64, last as u64)
+    } else {
+        let first = u16::from_le_bytes(b[..2].try_into().unwrap_or_default());
+        let last = u16::from_le_bytes(b[n - 2..].try_into().unwrap_or_default());
+        (first as u64, last as u64)
+    }
+}
+
+/// [`BUILTIN_NAMES`] by length (the exact-spelling lookup compares only the keys
+/// of names of the right length; checked against the list by a test).
+const BUILTIN_BY_LEN: [&[Entry]; 13] = [
     &[],
     &[],
     &[],
-    &[("Any", Builtin::Any), ("URI", Builtin::URI)],
+    &[entry("Any", Builtin::Any), entry("URI", Builtin::URI)],
     &[
-        ("Data", Builtin::Data),
-        ("Enum", Builtin::Enum),
-        ("Hash", Builtin::Hash),
-        ("Init", Builtin::Init),
-        ("Type", Builtin::Type),
+        entry("Data", Builtin::Data),
+        entry("Enum", Builtin::Enum),
+        entry("Hash", Builtin::Hash),
+        entry("Init", Builtin::Init),
+        entry("Type", Builtin::Type),
     ],
     &[
-        ("Array", Builtin::Array),
-        ("Class", Builtin::Class),
-        ("Float", Builtin::Float),
-        ("Tuple", Builtin::Tuple),
-        ("Undef", Builtin::Undef),
+        entry("Array", Builtin::Array),
+        entry("Class", Builtin::Class),
+        entry("Float", Builtin::Float),
+        entry("Tuple", Builtin::Tuple),
+        entry("Undef", Builtin::Undef),
     ],
     &[
-        ("Binary", Builtin::Binary),
-        ("Object", Builtin::Object),
-        ("Regexp", Builtin::Regexp),
-        ("Scalar", Builtin::Scalar),
-        ("SemVer", Builtin::SemVer),
-        ("String", Builtin::String),
-        ("Struct", Builtin::Struct),
+        entry("Binary", Builtin::Binary),
+        entry("Object", Builtin::Object),
+        entry("Regexp", Builtin::Regexp),
+        entry("Scalar", Builtin::Scalar),
+        entry("SemVer", Builtin::SemVer),
+        entry("String", Builtin::String),
+        entry("Struct", Builtin::Struct),
     ],
     &[
-        ("Boolean", Builtin::Boolean),
-        ("Default", Builtin::Default),
-        ("Integer", Builtin::Integer),
-        ("Numeric", Builtin::Numeric),
-        ("Pattern", Builtin::Pattern),
-        ("Runtime", Builtin::Runtime),
-        ("TypeSet", Builtin::TypeSet),
-        ("Variant", Builtin::Variant),
+        entry("Boolean", Builtin::Boolean),
+        entry("Default", Builtin::Default),
+        entry("Integer", Builtin::Integer),
+        entry("Numeric", Builtin::Numeric),
+        entry("Pattern", Builtin::Pattern),
+        entry("Runtime", Builtin::Runtime),
+        entry("TypeSet", Builtin::TypeSet),
+        entry("Variant", Builtin::Variant),
     ],
     &[
-        ("Callable", Builtin::Callable),
-        ("Deferred", Builtin::Deferred),
-        ("Iterable", Builtin::Iterable),
-        ("Iterator", Builtin::Iterator),
-        ("NotUndef", Builtin::NotUndef),
-        ("Optional", Builtin::Optional),
-        ("Resource", Builtin::Resource),
-        ("RichData", Builtin::RichData),
-        ("Timespan", Builtin::Timespan),
+        entry("Callable", Builtin::Callable),
+        entry("Deferred", Builtin::Deferred),
+        entry("Iterable", Builtin::Iterable),
+        entry("Iterator", Builtin::Iterator),
+        entry("NotUndef", Builtin::NotUndef),
+        entry("Optional", Builtin::Optional),
+        entry("Resource", Builtin::Resource),
+        entry("RichData", Builtin::RichData),
+        entry("Timespan", Builtin::Timespan),
     ],
     &[
-        ("Sensitive", Builtin::Sensitive),
-        ("Timestamp", Builtin::Timestamp),
+        entry("Sensitive", Builtin::Sensitive),
+        entry("Timestamp", Builtin::Timestamp),
     ],
     &[
-        ("Collection", Builtin::Collection),
-        ("ScalarData", Builtin::ScalarData),
+        entry("Collection", Builtin::Collection),
+        entry("ScalarData", Builtin::ScalarData),
     ],
     &[
-        ("RichDataKey", Builtin::RichDataKey),
-        ("SemVerRange", Builtin::SemVerRange),
+        entry("RichDataKey", Builtin::RichDataKey),
+        entry("SemVerRange", Builtin::SemVerRange),
     ],
-    &[("CatalogEntry", Builtin::CatalogEntry)],
+    &[entry("CatalogEntry", Builtin::CatalogEntry)],
 ];
 
 /// The canonical spelling of a built-in type name, matched case-insensitively.
@@ -183,23 +247,29 @@ pub fn builtin_name(name: &str) -> Option<&'static str> {
 }
 
 /// The built-in type called `name` (case-insensitively) and its canonical name.
+#[inline]
 fn builtin(name: &str) -> Option<(&'static str, Builtin)> {
-    // Names are nearly always written canonically: try an exact match first.
-    let same_len = BUILTIN_BY_LEN.get(name.len()).copied().unwrap_or(&[]);
-    // (first bytes compared before whole names: most candidates differ there)
-    let first = name.as_bytes().first();
-    // (compared byte by byte: names are short, a call to memcmp costs more)
-    let same = |n: &str| n.bytes().zip(name.bytes()).all(|(a, b)| a == b);
-    if let Some(found) = same_len
-        .iter()
-        .find(|(n, _)| n.as_bytes().first() == first && same(n))
-    {
-        return Some(*found);
+    let bytes = name.as_bytes();
+    let same_len = BUILTIN_BY_LEN.get(bytes.len()).copied().unwrap_or(&[]);
+    if same_len.is_empty() {
+        return None;
     }
+    // Names are nearly always written canonically: try an exact match first.
+    let key = name_key(bytes);
+    match same_len.iter().find(|e| e.key == key) {
+        Some(e) => Some((e.name, e.builtin)),
+        None => builtin_ignoring_case(name, same_len),
+    }
+}
+
+#[cold]
+fn builtin_ignoring_case(name: &str, same_len: &[Entry]) -> Option<(&'static str, Builtin)> {
+    // (canonical names start with a capital: most candidates differ there)
+    let first = name.as_bytes().first()?.to_ascii_uppercase();
     same_len
         .iter()
-        .copied()
-        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .find(|e| e.name.as_bytes()[0] == first && e.name.eq_ignore_ascii_case(name))
+        .map(|e| (e.name, e.builtin))
 }
 
 /// The unparameterised built-in type called `name` (`Integer`, `Data`, ...), if there is one.
@@ -563,8 +633,13 @@ pub fn create_resource_shorthand(name: &str, params: &[Value]) -> CResult<Type> 
     if params.is_empty() {
         return Ok(tf::resource(Some(name), None)?);
     }
-    let display = tf::capitalize_type_name(name);
-    check_count(&display, params, 1, 1, "1")?;
+    if params.len() != 1 {
+        return Err(count_error(
+            &tf::capitalize_type_name(name),
+            "1",
+            params.len(),
+        ));
+    }
     match &params[0] {
         Value::String(t) => Ok(tf::resource(Some(name), Some(t))?),
         Value::Integer(i) => Ok(tf::resource(Some(name), Some(&i.to_string()))?),
@@ -644,14 +719,14 @@ fn create_enum(params: &[Value]) -> CResult<Type> {
     if strings.is_empty() {
         return Err(count_error("Enum", "1 or more", 0));
     }
-    let mut values: Vec<&str> = Vec::with_capacity(strings.len());
+    let mut values: Vec<Arc<str>> = Vec::with_capacity(strings.len());
     for p in strings {
         match p {
-            Value::String(s) => values.push(s),
+            Value::String(s) => values.push(s.clone()),
             _ => return Err(type_err("Enum parameters must be identifiers or strings")),
         }
     }
-    Ok(tf::enum_ci(&values, ci))
+    Ok(tf::enum_of_shared(values, ci))
 }
 
 fn create_pattern(params: &[Value]) -> CResult<Type> {
@@ -919,13 +994,25 @@ mod tests {
         assert!(BUILTIN_NAMES.windows(2).all(|w| w[0] < w[1]));
         let mut bucketed: Vec<&str> = BUILTIN_BY_LEN
             .iter()
-            .flat_map(|b| b.iter().map(|(n, _)| *n))
+            .flat_map(|b| b.iter().map(|e| e.name))
             .collect();
         bucketed.sort_unstable();
         assert_eq!(bucketed, BUILTIN_NAMES);
         assert!(BUILTIN_BY_LEN.iter().enumerate().all(|(len, b)| b
             .iter()
-            .all(|(n, v)| n.len() == len && format!("{v:?}") == *n)));
+            .all(|e| e.name.len() == len && format!("{:?}", e.builtin) == e.name)));
+        // the runtime key is the compile-time one, and keys differ within a length
+        for b in BUILTIN_BY_LEN {
+            for e in b {
+                assert_eq!(name_key(e.name.as_bytes()), e.key);
+                assert_eq!(b.iter().filter(|o| o.key == e.key).count(), 1);
+                assert_eq!(builtin(e.name), Some((e.name, e.builtin)));
+                assert_eq!(builtin(&e.name.to_lowercase()), Some((e.name, e.builtin)));
+            }
+        }
+        assert_eq!(builtin("Integez"), None);
+        assert_eq!(builtin("Ab"), None);
+        assert_eq!(builtin(""), None);
         assert_eq!(builtin_name("uri"), Some("URI"));
         assert_eq!(builtin_name("Foo"), None);
     }

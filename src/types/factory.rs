@@ -203,11 +203,21 @@ pub fn enum_ci<S: AsRef<str>>(values: &[S], case_insensitive: bool) -> Type {
     if values.is_empty() && !case_insensitive {
         return enum_any();
     }
-    let mut vs: Vec<Arc<str>> = values.iter().map(|s| Arc::from(s.as_ref())).collect();
-    vs.sort();
-    vs.dedup();
+    enum_of_shared(
+        values.iter().map(|s| Arc::from(s.as_ref())).collect(),
+        case_insensitive,
+    )
+}
+
+/// [`enum_ci`] of strings already shared (no copy of their text is made).
+pub fn enum_of_shared(mut values: Vec<Arc<str>>, case_insensitive: bool) -> Type {
+    if values.is_empty() && !case_insensitive {
+        return enum_any();
+    }
+    values.sort();
+    values.dedup();
     Type::from_kind(TypeKind::Enum {
-        values: vs,
+        values,
         case_insensitive,
     })
 }
@@ -577,8 +587,13 @@ pub fn timestamp(from: Option<Timestamp>, to: Option<Timestamp>) -> Result<Type>
 pub fn uri(params: Option<ValueMap>) -> Type {
     match params {
         None => uri_any(),
-        Some(m) => Type::from_kind(TypeKind::Uri(Some(Arc::new(m)))),
+        Some(m) => uri_of(Arc::new(m)),
     }
+}
+
+/// `URI[params]` with parameters already shared.
+pub fn uri_of(params: Arc<ValueMap>) -> Type {
+    Type::from_kind(TypeKind::Uri(Some(params)))
 }
 
 /// Capitalise each `::`-separated segment of a resource type name (`foo::bar` -> `Foo::Bar`).
@@ -597,6 +612,22 @@ pub fn capitalize_type_name(name: &str) -> String {
     out
 }
 
+/// [`capitalize_type_name`] shared, without a copy in between; and without
+/// rebuilding a name already capitalised (each segment starting with an ASCII
+/// character that is not a lowercase letter, which capitalising leaves alone).
+fn capitalized_type_name(name: &str) -> Arc<str> {
+    let capitalized = name.split("::").all(|seg| {
+        seg.as_bytes()
+            .first()
+            .map_or(true, |b| b.is_ascii() && !b.is_ascii_lowercase())
+    });
+    if capitalized {
+        Arc::from(name)
+    } else {
+        capitalize_type_name(name).into()
+    }
+}
+
 /// `Resource[type_name, title]`; the name is capitalised per segment
 /// (`Resource[foo::bar]` prints `Foo::Bar`). An empty name is an error.
 pub fn resource(type_name: Option<&str>, title: Option<&str>) -> Result<Type> {
@@ -604,7 +635,7 @@ pub fn resource(type_name: Option<&str>, title: Option<&str>) -> Result<Type> {
         None => Ok(resource_any()),
         Some("") => Err(Error::type_error("Illegal type name ''")),
         Some(n) => Ok(Type::from_kind(TypeKind::Resource {
-            type_name: Some(capitalize_type_name(n).into()),
+            type_name: Some(capitalized_type_name(n)),
             title: title.map(Arc::from),
         })),
     }

@@ -11,6 +11,7 @@ pub mod model;
 pub mod parse;
 pub mod rich;
 pub mod rich_create;
+pub mod shared;
 
 pub use model::{
     CallableType, IntRange, RuntimeName, SmolStr, StructElement, StructElements, Type, TypeAlias,

@@ -438,6 +438,11 @@ impl Type {
     pub fn ptr_eq(&self, other: &Type) -> bool {
         Counted::ptr_eq(&self.0, &other.0)
     }
+
+    /// The address of the shared node (the same for every clone of this handle).
+    pub fn as_ptr(&self) -> *const TypeKind {
+        Counted::as_ptr(&self.0)
+    }
 }
 
 impl Deref for Type {

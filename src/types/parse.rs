@@ -170,7 +170,14 @@ impl Interp<'_, '_> {
     /// The expression as a type.
     fn type_of(&self, e: &Expr) -> Result<Type> {
         match &e.kind {
-            ExprKind::QualifiedReference(name) => self.named(name, &[], e),
+            ExprKind::QualifiedReference(name) => {
+                // a built-in name alone (the commonest operand) needs no more
+                let bare = name.strip_prefix("::").unwrap_or(name);
+                match create::builtin_type(bare) {
+                    Some(t) => Ok(t),
+                    None => self.named(name, &[], e),
+                }
+            }
             ExprKind::Access { left, keys } => match &left.kind {
                 ExprKind::QualifiedReference(name) => {
                     // the parameters of one type, on the stack when there are few

@@ -145,12 +145,9 @@ pub const URI_KEYS: &[&str] = &[
 pub fn uri(p: &Value) -> CResult<Type> {
     match p {
         Value::Hash(m) => {
-            let mut out = ValueMap::with_capacity(m.len());
-            for (k, v) in m.iter() {
+            for k in m.keys() {
                 match k.as_str() {
-                    Some(name) if URI_KEYS.contains(&name) => {
-                        out.insert(k.clone(), v.clone());
-                    }
+                    Some(name) if URI_KEYS.contains(&name) => {}
                     Some(name) => {
                         return Err(err(format!(
                             "URI-Type parameter has wrong type, unrecognized key '{name}'"
@@ -163,7 +160,8 @@ pub fn uri(p: &Value) -> CResult<Type> {
                     }
                 }
             }
-            Ok(tf::uri(Some(out)))
+            // the parameters as given (shared, not copied)
+            Ok(tf::uri_of(m.clone()))
         }
         Value::Integer(_) | Value::Default | Value::Type(_) => Ok(tf::uri_any()),
         Value::String(s) => {

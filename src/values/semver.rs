@@ -62,11 +62,13 @@ fn number(s: &str) -> Option<Option<u64>> {
 impl SemVer {
     /// The lowest version there is (`0.0.0-`, with an empty prerelease).
     pub fn min() -> SemVer {
+        // (one shared empty text: ranges ask for the bottom version often)
+        static EMPTY: std::sync::OnceLock<Arc<str>> = std::sync::OnceLock::new();
         SemVer {
             major: 0,
             minor: 0,
             patch: 0,
-            prerelease: Some("".into()),
+            prerelease: Some(EMPTY.get_or_init(|| "".into()).clone()),
             build: None,
             opaque_prerelease: false,
         }

@@ -7,7 +7,7 @@ pub use super::timespan_format::{regex_escape, TimespanFormat};
 use crate::error::{Error, Result};
 use std::cmp::Ordering;
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Nanoseconds in one second.
 pub const NANOS_PER_SEC: i128 = 1_000_000_000;
@@ -136,15 +136,34 @@ impl Timespan {
                 return Ok(t);
             }
         }
-        Err(Error::argument(format!(
-            "Unable to parse '{s}' using any of the formats {}",
-            formats.join(", ")
-        )))
+        Err(Timespan::no_format_error(s, formats))
     }
 
     /// Parse `s` with the default formats.
     pub fn parse_default(s: &str) -> Result<Timespan> {
-        Timespan::parse_any(s, &DEFAULT_FORMATS)
+        // the default formats compiled once (a look-up in the cache of formats
+        // for each of them cost about half of parsing a short text)
+        static COMPILED: OnceLock<Option<Vec<Arc<TimespanFormat>>>> = OnceLock::new();
+        let compiled = COMPILED.get_or_init(|| {
+            DEFAULT_FORMATS
+                .iter()
+                .map(|f| TimespanFormat::cached(f).ok())
+                .collect()
+        });
+        match compiled {
+            Some(formats) => formats
+                .iter()
+                .find_map(|f| f.parse(s).ok())
+                .ok_or_else(|| Timespan::no_format_error(s, &DEFAULT_FORMATS)),
+            None => Timespan::parse_any(s, &DEFAULT_FORMATS),
+        }
+    }
+
+    fn no_format_error(s: &str, formats: &[&str]) -> Error {
+        Error::argument(format!(
+            "Unable to parse '{s}' using any of the formats {}",
+            formats.join(", ")
+        ))
     }
 
     /// Format with a Timespan format string (`%D-%H:%M:%S`).

@@ -49,13 +49,13 @@ fn grammar() -> &'static Grammar {
 
 /// Ruby's `String#split(regex)`: a leading empty field is kept, trailing empty ones dropped.
 /// `ascii` gives the matches of `re` on ASCII text.
-fn ruby_split<'a>(s: &'a str, re: &Regex, ascii: fn(&str) -> Vec<(usize, usize)>) -> Vec<&'a str> {
+fn ruby_split<'a>(s: &'a str, re: &Regex, ascii: fn(&str) -> scan::Matches) -> Fields<'a> {
     let matches = if s.is_ascii() {
         ascii(s)
     } else {
         re.find_iter(s).collect()
     };
-    let mut out = Vec::new();
+    let mut out = Fields::new();
     let mut start = 0;
     for (a, b) in matches {
         if b == a {
@@ -70,6 +70,9 @@ fn ruby_split<'a>(s: &'a str, re: &Regex, ascii: fn(&str) -> Vec<(usize, usize)>
     }
     out
 }
+
+/// The fields of a split string; a few without allocating.
+type Fields<'a> = smallvec::SmallVec<[&'a str; 4]>;
 
 /// A parsed partial version `x[.y[.z[-pre][+build]]]`, `None` for a wildcard.
 struct Partial {
@@ -233,9 +236,11 @@ pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
     let cleaned = if s.is_ascii() {
         scan::strip_op_space(s)
     } else {
-        grammar()
-            .op_space
-            .replace_all(s, |c: &onig::Captures| c.at(1).unwrap_or("").to_string())
+        std::borrow::Cow::Owned(
+            grammar()
+                .op_space
+                .replace_all(s, |c: &onig::Captures| c.at(1).unwrap_or("").to_string()),
+        )
     };
     let alts = ruby_split(&cleaned, &grammar().or_split, scan::or_matches);
     if alts.is_empty() {
@@ -332,9 +337,9 @@ mod tests {
                 .replace_all(s, |c: &onig::Captures| c.at(1).unwrap_or("").to_string());
             assert_eq!(scan::strip_op_space(s), replaced, "op_space {s:?}");
             let found: Vec<(usize, usize)> = g.or_split.find_iter(s).collect();
-            assert_eq!(scan::or_matches(s), found, "or_split {s:?}");
+            assert_eq!(scan::or_matches(s).to_vec(), found, "or_split {s:?}");
             let found: Vec<(usize, usize)> = g.ws.find_iter(s).collect();
-            assert_eq!(scan::space_matches(s), found, "ws {s:?}");
+            assert_eq!(scan::space_matches(s).to_vec(), found, "ws {s:?}");
             let caps = g.partial.captures(s).map(|c| {
                 let at = |i: usize| c.pos(i).map(|(a, b)| &s[a..b]);
                 ([at(1), at(2), at(3)], at(4), at(5))

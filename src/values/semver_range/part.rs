@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::values::SemVer;
 use std::cmp::Ordering;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A range end: a version or the unbounded top (`Infinity.0.0`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -27,7 +28,11 @@ impl Point {
     }
 
     pub(super) fn is_min(&self) -> bool {
-        matches!(self, Point::V(v) if *v == SemVer::min())
+        // `*v == SemVer::min()`, field by field
+        matches!(self, Point::V(v) if (v.major, v.minor, v.patch) == (0, 0, 0)
+            && v.prerelease.as_deref() == Some("")
+            && v.build.is_none()
+            && !v.opaque_prerelease)
     }
 
     /// The version, unless this is the unbounded top.
@@ -134,19 +139,31 @@ impl Part {
 
     /// The lower end (the bottom version when unbounded below).
     pub fn begin(&self) -> Point {
-        match self {
-            Part::One(c @ (Cmp::Gt(_) | Cmp::GtEq(_) | Cmp::Eq(_))) => c.point().clone(),
-            Part::Both(lo, _) => Part::One(lo.clone()).begin(),
-            _ => min_point(),
-        }
+        self.begin_ref().clone()
     }
 
     /// The upper end (the top when unbounded above).
     pub fn end(&self) -> Point {
+        self.end_ref().clone()
+    }
+
+    /// [`Part::begin`], borrowed.
+    pub(super) fn begin_ref(&self) -> &Point {
+        static BOTTOM: OnceLock<Point> = OnceLock::new();
         match self {
-            Part::One(c @ (Cmp::Lt(_) | Cmp::LtEq(_) | Cmp::Eq(_))) => c.point().clone(),
-            Part::Both(_, hi) => Part::One(hi.clone()).end(),
-            _ => Point::Max,
+            Part::One(c @ (Cmp::Gt(_) | Cmp::GtEq(_) | Cmp::Eq(_)))
+            | Part::Both(c @ (Cmp::Gt(_) | Cmp::GtEq(_) | Cmp::Eq(_)), _) => c.point(),
+            _ => BOTTOM.get_or_init(min_point),
+        }
+    }
+
+    /// [`Part::end`], borrowed.
+    pub(super) fn end_ref(&self) -> &Point {
+        static TOP: Point = Point::Max;
+        match self {
+            Part::One(c @ (Cmp::Lt(_) | Cmp::LtEq(_) | Cmp::Eq(_)))
+            | Part::Both(_, c @ (Cmp::Lt(_) | Cmp::LtEq(_) | Cmp::Eq(_))) => c.point(),
+            _ => &TOP,
         }
     }
 
@@ -170,18 +187,20 @@ impl Part {
 
     pub(super) fn lower_bound(&self) -> bool {
         match self {
-            Part::One(Cmp::Gt(_)) => true,
-            Part::One(Cmp::GtEq(p) | Cmp::Eq(p)) => !p.is_min(),
-            Part::Both(lo, _) => Part::One(lo.clone()).lower_bound(),
+            Part::One(Cmp::Gt(_)) | Part::Both(Cmp::Gt(_), _) => true,
+            Part::One(Cmp::GtEq(p) | Cmp::Eq(p)) | Part::Both(Cmp::GtEq(p) | Cmp::Eq(p), _) => {
+                !p.is_min()
+            }
             _ => false,
         }
     }
 
     pub(super) fn upper_bound(&self) -> bool {
         match self {
-            Part::One(Cmp::Lt(_)) => true,
-            Part::One(Cmp::LtEq(p) | Cmp::Eq(p)) => *p != Point::Max,
-            Part::Both(_, hi) => Part::One(hi.clone()).upper_bound(),
+            Part::One(Cmp::Lt(_)) | Part::Both(_, Cmp::Lt(_)) => true,
+            Part::One(Cmp::LtEq(p) | Cmp::Eq(p)) | Part::Both(_, Cmp::LtEq(p) | Cmp::Eq(p)) => {
+                *p != Point::Max
+            }
             _ => false,
         }
     }
@@ -224,7 +243,7 @@ impl Part {
         if *self == Part::All {
             return Some(other.clone());
         }
-        let c = self.begin().cmp_prec(&other.end());
+        let c = self.begin_ref().cmp_prec(other.end_ref());
         if c.is_gt() {
             return None;
         }
@@ -235,7 +254,7 @@ impl Part {
                 Some(Part::One(Cmp::Eq(self.begin())))
             };
         }
-        let c = other.begin().cmp_prec(&self.end());
+        let c = other.begin_ref().cmp_prec(self.end_ref());
         if c.is_gt() {
             return None;
         }
@@ -246,13 +265,13 @@ impl Part {
                 Some(Part::One(Cmp::Eq(other.begin())))
             };
         }
-        let lo = match self.begin().cmp_prec(&other.begin()) {
+        let lo = match self.begin_ref().cmp_prec(other.begin_ref()) {
             Ordering::Less => other,
             Ordering::Greater => self,
             Ordering::Equal if self.exclude_begin() => self,
             Ordering::Equal => other,
         };
-        let hi = match self.end().cmp_prec(&other.end()) {
+        let hi = match self.end_ref().cmp_prec(other.end_ref()) {
             Ordering::Greater => other,
             Ordering::Less => self,
             Ordering::Equal if self.exclude_end() => self,

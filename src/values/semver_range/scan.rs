@@ -6,6 +6,9 @@
 //! regexes for the rest (whose `\s` also matches non-ASCII blanks). Matching
 //! by hand avoids the regex engine's setup per match, which dominated parsing.
 
+use smallvec::SmallVec;
+use std::borrow::Cow;
+
 /// `\s` on ASCII: space, `\t`, `\n`, `\v`, `\f`, `\r`.
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t'..=b'\r')
@@ -16,10 +19,11 @@ fn skip_spaces(b: &[u8], from: usize) -> usize {
     from + b[from..].iter().take_while(|&&c| is_space(c)).count()
 }
 
-/// `s` with each match of `([><=~^])(?:\s+|\s*v)` replaced by its operator.
-pub(super) fn strip_op_space(s: &str) -> String {
+/// `s` with each match of `([><=~^])(?:\s+|\s*v)` replaced by its operator
+/// (`s` itself, not a copy, when nothing matches).
+pub(super) fn strip_op_space(s: &str) -> Cow<'_, str> {
     let b = s.as_bytes();
-    let mut out = String::with_capacity(s.len());
+    let mut out = String::new();
     let mut copied = 0;
     let mut i = 0;
     while i < b.len() {
@@ -33,6 +37,9 @@ pub(super) fn strip_op_space(s: &str) -> String {
                 None
             };
             if let Some(end) = end {
+                if out.is_empty() {
+                    out.reserve(s.len());
+                }
                 out.push_str(&s[copied..=i]);
                 copied = end;
                 i = end;
@@ -41,14 +48,23 @@ pub(super) fn strip_op_space(s: &str) -> String {
         }
         i += 1;
     }
+    if copied == 0 {
+        return Cow::Borrowed(s);
+    }
     out.push_str(&s[copied..]);
-    out
+    Cow::Owned(out)
 }
 
+/// Match positions (start, end); a few without allocating.
+pub(super) type Matches = SmallVec<[(usize, usize); 4]>;
+
 /// The (start, end) of each match of `\s*\|\|\s*` in `s`, left to right.
-pub(super) fn or_matches(s: &str) -> Vec<(usize, usize)> {
+pub(super) fn or_matches(s: &str) -> Matches {
     let b = s.as_bytes();
-    let mut out = Vec::new();
+    let mut out = Matches::new();
+    if !b.contains(&b'|') {
+        return out;
+    }
     let mut p = 0;
     while p < b.len() {
         let k = skip_spaces(b, p);
@@ -65,9 +81,9 @@ pub(super) fn or_matches(s: &str) -> Vec<(usize, usize)> {
 }
 
 /// The (start, end) of each match of `\s+` in `s`, left to right.
-pub(super) fn space_matches(s: &str) -> Vec<(usize, usize)> {
+pub(super) fn space_matches(s: &str) -> Matches {
     let b = s.as_bytes();
-    let mut out = Vec::new();
+    let mut out = Matches::new();
     let mut p = 0;
     while p < b.len() {
         if is_space(b[p]) {

@@ -2,20 +2,54 @@
 //!
 //! A [`Regexp`] keeps its Puppet source text (what `/.../` contained, or the
 //! pattern string given to `Regexp[...]`) and a compiled onig regex using the
-//! Ruby syntax. Equality and hashing use the source text, as Puppet does.
+//! Ruby syntax, with the shorthand classes spelled as Ruby means them
+//! ([`ruby_classes`]). Equality and hashing use the source text, as Puppet does.
+//!
+//! "Does it match anywhere?" ([`Regexp::is_match`], [`Regexp::try_match`]) is
+//! answered by a linear-time automaton when the pattern is in the subset that
+//! reads alike in Ruby and in the `regex` crate ([`linear`]) and has been used
+//! a few times; searches that report groups always use Oniguruma.
+
+mod linear;
+mod ruby_classes;
 
 use crate::error::{Error, Result};
 use onig::{Regex, RegexOptions, Syntax};
 use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A compiled regular expression and its source text.
 #[derive(Clone)]
 pub struct Regexp {
     source: Arc<str>,
-    regex: Arc<Regex>,
+    compiled: Arc<Compiled>,
+}
+
+/// The engines of one pattern.
+struct Compiled {
+    onig: Regex,
+    /// The linear-time matcher, built at the [`LINEAR_AFTER`]th match (None
+    /// inside when the pattern is outside the shared subset).
+    linear: OnceLock<Option<regex::Regex>>,
+    /// Matches answered by Oniguruma before the linear matcher is built.
+    uses: AtomicU32,
+}
+
+/// Matches of a pattern answered by Oniguruma before its linear matcher is
+/// built: a pattern used once or twice does not pay for a second compilation.
+const LINEAR_AFTER: u32 = 4;
+
+impl Compiled {
+    fn new(onig: Regex) -> Arc<Compiled> {
+        Arc::new(Compiled {
+            onig,
+            linear: OnceLock::new(),
+            uses: AtomicU32::new(0),
+        })
+    }
 }
 
 /// How many compiled patterns the process-wide cache keeps before it starts over.
@@ -37,7 +71,7 @@ pub(crate) fn cached_or_error(source: &str) -> std::result::Result<Regexp, onig:
     }
     let r = Regexp {
         source: source.into(),
-        regex: Arc::new(compile(source)?),
+        compiled: Compiled::new(compile(source)?),
     };
     if let Ok(mut m) = cache().lock() {
         if m.len() >= CACHE_LIMIT {
@@ -50,7 +84,11 @@ pub(crate) fn cached_or_error(source: &str) -> std::result::Result<Regexp, onig:
 
 fn compile(source: &str) -> std::result::Result<Regex, onig::Error> {
     set_limits();
-    Regex::with_options(source, RegexOptions::REGEX_OPTION_NONE, Syntax::ruby())
+    Regex::with_options(
+        &ruby_classes::spelled_out(source),
+        RegexOptions::REGEX_OPTION_NONE,
+        Syntax::ruby(),
+    )
 }
 
 fn invalid(source: &str, e: onig::Error) -> Error {
@@ -63,7 +101,7 @@ impl Regexp {
         let regex = compile(source).map_err(|e| invalid(source, e))?;
         Ok(Regexp {
             source: source.into(),
-            regex: Arc::new(regex),
+            compiled: Compiled::new(regex),
         })
     }
 
@@ -80,7 +118,23 @@ impl Regexp {
 
     /// The compiled regex.
     pub fn regex(&self) -> &Regex {
-        &self.regex
+        &self.compiled.onig
+    }
+
+    /// The linear-time matcher, once the pattern has been used
+    /// [`LINEAR_AFTER`] times, when it is in the shared subset.
+    #[inline]
+    fn linear(&self) -> Option<&regex::Regex> {
+        let c = &*self.compiled;
+        if let Some(l) = c.linear.get() {
+            return l.as_ref();
+        }
+        if c.uses.fetch_add(1, Ordering::Relaxed) < LINEAR_AFTER {
+            return None;
+        }
+        c.linear
+            .get_or_init(|| linear::compile(&self.source))
+            .as_ref()
     }
 
     /// True when the pattern matches anywhere in `text` (unanchored, as Puppet's Pattern is).
@@ -90,6 +144,9 @@ impl Regexp {
     /// the callers that can report errors (the Ruby methods).
     #[inline]
     pub fn is_match(&self, text: &str) -> bool {
+        if let Some(l) = self.linear() {
+            return l.is_match(text);
+        }
         match self.search_raw(text, None) {
             Ok(found) => found.is_some(),
             Err(e) => {
@@ -104,6 +161,9 @@ impl Regexp {
     /// text (`/^(a|aa)+$/` on a long run of `a`) stops after a bounded number
     /// of steps (see [`RETRY_LIMIT_IN_MATCH`]) instead of running for minutes.
     pub fn try_match(&self, text: &str) -> Result<bool> {
+        if let Some(l) = self.linear() {
+            return Ok(l.is_match(text));
+        }
         Ok(self.search(text, None)?.is_some())
     }
 
@@ -123,7 +183,7 @@ impl Regexp {
         region: Option<&mut onig::Region>,
     ) -> std::result::Result<Option<usize>, onig::Error> {
         // No capture region unless asked for: `find` would allocate (and free) one per call.
-        self.regex.search_with_param(
+        self.compiled.onig.search_with_param(
             text,
             0,
             text.len(),
@@ -195,15 +255,90 @@ mod tests {
 
     // seed 001, Pattern: matching is unanchored; a pattern that backtracks
     // catastrophically gives up with an error instead of running for minutes.
+    /// The fixture's cases by pattern: (text, Ruby's answer).
+    fn ruby_answers() -> Vec<(String, Vec<(String, bool)>)> {
+        let text = include_str!("../../../spec/fixtures/regex_matches.txt");
+        let mut out: Vec<(String, Vec<(String, bool)>)> = Vec::new();
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let f: Vec<&str> = line.split('\t').collect();
+            let subject: String = f[1]
+                .split(',')
+                .filter(|c| !c.is_empty())
+                .map(|c| char::from_u32(c.parse().unwrap()).unwrap())
+                .collect();
+            if out.last().map_or(true, |(p, _)| p != f[0]) {
+                out.push((f[0].to_string(), Vec::new()));
+            }
+            out.last_mut().unwrap().1.push((subject, f[2] == "1"));
+        }
+        out
+    }
+
+    // seed 003, Regexp: patterns have Ruby's meaning; `\d`, `\w`, `\s` and `\h`
+    // are ASCII-only while `\b`, POSIX brackets and `\p{...}` follow Unicode.
+    #[test]
+    fn seed003_both_engines_answer_as_ruby() {
+        let mut linear_patterns = 0;
+        for (pattern, cases) in ruby_answers() {
+            let re = Regexp::new(&pattern).unwrap();
+            let lin = linear::compile(&pattern);
+            linear_patterns += usize::from(lin.is_some());
+            for (subject, ruby) in cases {
+                // docs/divergences.md: case-insensitive `\w` also takes the two
+                // non-ASCII letters that fold to ASCII ones (K KELVIN SIGN, ſ)
+                let folds_to_ascii = subject.contains(['\u{212a}', '\u{17f}']);
+                if pattern.starts_with("(?i)") && pattern.contains("\\w") && folds_to_ascii {
+                    continue;
+                }
+                let onig = re.search_raw(&subject, None).unwrap().is_some();
+                assert_eq!(onig, ruby, "onig: /{pattern}/ on {subject:?}");
+                if let Some(l) = &lin {
+                    assert_eq!(
+                        l.is_match(&subject),
+                        ruby,
+                        "linear: /{pattern}/ on {subject:?}"
+                    );
+                }
+            }
+        }
+        // most of the fixture's patterns are in the shared subset
+        assert!(linear_patterns >= 50, "{linear_patterns}");
+    }
+
+    #[test]
+    fn a_pattern_answers_the_same_before_and_after_its_linear_matcher_is_built() {
+        let re = Regexp::new(r"\A[0-7]{4}\z").unwrap();
+        let answers: Vec<bool> = (0..10).map(|_| re.is_match("0644")).collect();
+        assert!(answers.iter().all(|&a| a));
+        assert!(re.compiled.linear.get().is_some_and(|l| l.is_some()));
+        assert!(!re.is_match("0648") && !re.try_match("06440").unwrap());
+    }
+
+    #[test]
+    fn a_linear_pattern_answers_where_backtracking_would_give_up() {
+        let re = Regexp::new(r"\A(a|aa)+\z").unwrap();
+        let long = format!("{}b", "a".repeat(40));
+        for _ in 0..LINEAR_AFTER {
+            assert!(re.try_match(&long).is_err());
+        }
+        assert!(!re.try_match(&long).unwrap());
+        assert!(re.try_match(&"a".repeat(40)).unwrap());
+    }
+
     #[test]
     fn seed001_pattern_gives_up_on_catastrophic_backtracking() {
-        let re = Regexp::new("^(a|aa)+$").unwrap();
+        // (a pattern outside the linear subset: an option group)
+        let re = Regexp::new("(?i)^(a|aa)+$").unwrap();
         assert!(re.try_match("aaaa").unwrap());
         assert!(!re.try_match("aaab").unwrap());
         let long = format!("{}b", "a".repeat(40));
         let e = re.try_match(&long).unwrap_err();
         assert_eq!(e.kind, ErrorKind::Argument);
-        assert!(e.message.contains("/^(a|aa)+$/ gave up"), "{}", e.message);
+        assert!(
+            e.message.contains("/(?i)^(a|aa)+$/ gave up"),
+            "{}",
+            e.message
+        );
 
         // is_match answers false and records the failure for the caller.
         use crate::stop::{count, take, Stop};
@@ -221,7 +356,7 @@ mod tests {
 
     #[test]
     fn a_search_over_many_start_positions_is_bounded_too() {
-        let re = Regexp::new("(a|aa){1,22}c").unwrap();
+        let re = Regexp::new("(?i)(a|aa){1,22}c").unwrap();
         let text = "a".repeat(100_000);
         let e = re.try_match(&text).unwrap_err();
         assert!(e.message.contains("retry-limit-in-search"), "{}", e.message);
