@@ -425,6 +425,7 @@ impl Type {
     pub const NODE_BYTES: usize = Counted::<TypeKind>::NODE_BYTES;
 
     /// Wrap a kind. Prefer the factory functions, which validate and normalise.
+    #[inline]
     pub fn from_kind(kind: TypeKind) -> Type {
         Type(Counted::new(kind))
     }
