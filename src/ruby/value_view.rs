@@ -257,6 +257,27 @@ fn runtime<'a>(obj: magnus::Value) -> ViewKind<'a> {
     }
 }
 
+/// The elements of `raw` when it is an Array, read in place (magnus's
+/// `RArray::as_slice` is not inlined into the walks).
+#[inline(always)]
+fn array_items<'a>(raw: VALUE) -> Option<&'a [magnus::Value]> {
+    // SAFETY: `raw` is a live object (a view borrows it from a Ruby argument);
+    // its storage is read only once the tag says it is an Array. No Ruby code
+    // runs while a view is walked, so the array is neither changed nor moved
+    // while the slice is used. `magnus::Value` is a transparent `VALUE`.
+    unsafe {
+        if rb_sys::RB_TYPE(raw) != T::RUBY_T_ARRAY {
+            return None;
+        }
+        let len = rb_sys::RARRAY_LEN(raw) as usize;
+        if len == 0 {
+            return Some(&[]);
+        }
+        let ptr = rb_sys::RARRAY_CONST_PTR(raw) as *const magnus::Value;
+        Some(std::slice::from_raw_parts(ptr, len))
+    }
+}
+
 /// One entry of Ruby 3.1's small-hash ("ar") table; a deleted entry has the key `Qundef`.
 #[repr(C)]
 struct ArPair {
@@ -429,15 +450,11 @@ impl ValueView for RubyView {
 
     fn each_element<F: FnMut(&Self) -> bool>(&self, mut f: F) -> bool {
         match self {
-            RubyView::Ruby(obj) => match magnus::RArray::from_value(*obj) {
-                Some(a) => {
-                    // SAFETY: no Ruby code runs during the walk, so the array is not mutated.
-                    let items = unsafe { a.as_slice() };
-                    items.iter().enumerate().all(|(i, v)| {
-                        prefetch_ahead(items, i);
-                        f(&RubyView::new(*v))
-                    })
-                }
+            RubyView::Ruby(obj) => match array_items(obj.as_raw()) {
+                Some(items) => items.iter().enumerate().all(|(i, v)| {
+                    prefetch_ahead(items, i);
+                    f(&RubyView::new(*v))
+                }),
                 None => true,
             },
             RubyView::Rust(Value::Array(items)) => {
