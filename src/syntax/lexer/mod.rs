@@ -156,6 +156,10 @@ pub fn tokenize_bytes(source: &[u8], options: Options) -> Result<Vec<Token<'_>>,
 
 /// Rejects input that starts with a byte order mark, naming its encoding.
 pub fn check_bom(source: &[u8]) -> Result<(), Error> {
+    // every byte order mark starts with a control byte or a byte above 0x7F
+    if !matches!(source.first(), Some(b) if *b < 0x20 || *b >= 0x80) {
+        return Ok(());
+    }
     let b = |i: usize| source.get(i).copied().unwrap_or(b' ');
     let (name, size) = match (b(0), b(1), b(2), b(3)) {
         (0x00, 0x00, 0xFE, 0xFF) | (0xFF, 0xFE, 0x00, 0x00) => ("UTF-32", 4),
@@ -326,7 +330,19 @@ impl<'src> Lexer<'src> {
     }
 
     /// Skips `[[:blank:]\r]+` at the current position (the reference's `skip(PATTERN_WS)`).
+    #[inline]
     fn skip_blanks(&mut self) {
+        // most tokens are not preceded by blanks: answer that without a call
+        if matches!(self.b.get(self.pos), None | Some(0x21..=0x7f | b'\n')) {
+            self.last_match = None;
+            return;
+        }
+        self.skip_blank_run();
+    }
+
+    /// [`Self::skip_blanks`] where a blank may start.
+    #[inline(never)]
+    fn skip_blank_run(&mut self) {
         let n = blank_run(&self.b[self.pos..]);
         if n > 0 {
             self.last_match = Some((self.pos, self.pos + n));

@@ -157,7 +157,8 @@ impl<'a> Parser<'a> {
     /// Access arguments: expressions or `k => v` pairs (merged into unfolded hashes),
     /// up to `]`. A trailing `,` is consumed; it is an error unless `trailing_comma`.
     pub(super) fn access_args(&mut self, trailing_comma: bool) -> Result<Vec<Expr>> {
-        let mut args = Vec::new();
+        // the capacity a first push gives, without the growth path
+        let mut args = Vec::with_capacity(4);
         loop {
             let arg = self.arg(ArgCtx::Access)?;
             push_argument(&mut args, arg);
@@ -247,10 +248,10 @@ impl<'a> Parser<'a> {
 
     /// Call arguments up to and including `)`; the `(` is already consumed.
     pub(super) fn call_args(&mut self) -> Result<Vec<Expr>> {
-        let mut args = Vec::new();
         if self.eat(T::RParen) {
-            return Ok(args);
+            return Ok(Vec::new());
         }
+        let mut args = Vec::with_capacity(4);
         loop {
             let arg = self.arg(ArgCtx::Call)?;
             push_argument(&mut args, arg);
@@ -406,6 +407,9 @@ impl<'a> Parser<'a> {
         let start = self.bump().span;
         self.enter()?;
         let mut values = Vec::new();
+        if !self.at(T::RBrack) {
+            values.reserve_exact(4);
+        }
         while !self.at(T::RBrack) {
             let v = self.arg(ArgCtx::Element)?;
             push_argument(&mut values, v);
@@ -423,6 +427,9 @@ impl<'a> Parser<'a> {
         let start = self.bump().span;
         self.enter()?;
         let mut entries = Vec::new();
+        if !self.at(T::RBrace) {
+            entries.reserve_exact(4);
+        }
         while !self.at(T::RBrace) {
             let key = self.hash_key()?;
             self.expect(T::FArrow, "'=>'")?;
