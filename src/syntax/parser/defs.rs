@@ -6,7 +6,7 @@
 
 use super::Parser;
 use crate::error::Result;
-use crate::syntax::ast::{Definition, Expr, ExprKind, KeyedEntry, Lambda, Parameter};
+use crate::syntax::ast::{node_text, Definition, Expr, ExprKind, KeyedEntry, Lambda, Parameter};
 use crate::syntax::span::Span;
 use crate::syntax::token::TokenKind as T;
 
@@ -91,7 +91,7 @@ impl<'a> Parser<'a> {
     /// `Type` or `Type[args]` (a parameter or return type).
     fn parameter_type(&mut self) -> Result<Expr> {
         let t = self.expect(T::ClassRef, "a type")?;
-        let qr = Expr::new(ExprKind::QualifiedReference(t.text().to_string()), t.span);
+        let qr = Expr::new(ExprKind::QualifiedReference(node_text(t.text())), t.span);
         if !self.at(T::LBrack) {
             return Ok(qr);
         }
@@ -289,12 +289,15 @@ impl<'a> Parser<'a> {
                     text.push_str(t.text());
                     end = t.span;
                 }
-                Ok(Expr::new(ExprKind::LiteralString(text), span.cover(end)))
+                Ok(Expr::new(
+                    ExprKind::LiteralString(node_text(&text)),
+                    span.cover(end),
+                ))
             }
             T::String | T::Word => {
                 let t = self.bump();
                 Ok(Expr::new(
-                    ExprKind::LiteralString(t.text().to_string()),
+                    ExprKind::LiteralString(node_text(t.text())),
                     span,
                 ))
             }
@@ -316,7 +319,7 @@ impl<'a> Parser<'a> {
         if self.peek_kind(1) == T::LParen {
             let t = self.bump();
             return Ok(Expr::new(
-                ExprKind::QualifiedName(t.text().to_string()),
+                ExprKind::QualifiedName(node_text(t.text())),
                 t.span,
             ));
         }
@@ -359,7 +362,7 @@ impl<'a> Parser<'a> {
         Ok(match lhs.kind {
             ExprKind::QualifiedReference(name) => Expr::new(
                 ExprKind::TypeAlias {
-                    name,
+                    name: name.to_string(),
                     type_expr: Box::new(rhs),
                 },
                 span,
@@ -377,7 +380,7 @@ impl<'a> Parser<'a> {
     /// `Type`, `Type[args]` or `Type { hash }` on the right of a type alias.
     fn parameter_type_or_hash(&mut self) -> Result<Expr> {
         let t = self.expect(T::ClassRef, "a type")?;
-        let qr = Expr::new(ExprKind::QualifiedReference(t.text().to_string()), t.span);
+        let qr = Expr::new(ExprKind::QualifiedReference(node_text(t.text())), t.span);
         match self.kind() {
             T::LBrack => {
                 self.bump();

@@ -9,7 +9,7 @@
 
 use super::Parser;
 use crate::error::Result;
-use crate::syntax::ast::{BinaryOp, Call, Expr, ExprKind, KeyedEntry};
+use crate::syntax::ast::{node_text, BinaryOp, Call, Expr, ExprKind, KeyedEntry};
 use crate::syntax::span::Span;
 use crate::syntax::token::TokenKind as T;
 
@@ -227,7 +227,7 @@ impl<'a> Parser<'a> {
 
     fn keyword_literal(&mut self) -> Expr {
         let t = self.bump();
-        Expr::new(ExprKind::LiteralString(t.text().to_string()), t.span)
+        Expr::new(ExprKind::LiteralString(node_text(t.text())), t.span)
     }
 
     /// A hash key: an assignment, or `type`/`function` before `=>`.
@@ -300,7 +300,7 @@ impl<'a> Parser<'a> {
             T::Name | T::Type => self.bump(),
             _ => return Err(self.syntax_error("a method name")),
         };
-        let right = Expr::new(ExprKind::QualifiedName(name.text().to_string()), name.span);
+        let right = Expr::new(ExprKind::QualifiedName(node_text(name.text())), name.span);
         let access_span = left.span.cover(name.span);
         let functor = Expr::new(
             ExprKind::NamedAccess {
@@ -371,7 +371,7 @@ impl<'a> Parser<'a> {
             T::Variable => {
                 let t = self.bump();
                 let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
-                let name = Expr::new(ExprKind::QualifiedName(t.text().to_string()), name_span);
+                let name = Expr::new(ExprKind::QualifiedName(node_text(t.text())), name_span);
                 ExprKind::Variable(Box::new(name))
             }
             T::Name => {
@@ -382,7 +382,7 @@ impl<'a> Parser<'a> {
                 let t = self.bump();
                 return self.number(&t);
             }
-            T::Word | T::String => ExprKind::LiteralString(self.bump().text().to_string()),
+            T::Word | T::String => ExprKind::LiteralString(node_text(self.bump().text())),
             T::Boolean => ExprKind::LiteralBoolean(self.bump().text() == "true"),
             T::Default => {
                 self.bump();
@@ -392,7 +392,7 @@ impl<'a> Parser<'a> {
                 self.bump();
                 ExprKind::LiteralUndef
             }
-            T::ClassRef => ExprKind::QualifiedReference(self.bump().text().to_string()),
+            T::ClassRef => ExprKind::QualifiedReference(node_text(self.bump().text())),
             // the lexer rejects regexes that do not compile (as the reference's does)
             T::Regex => ExprKind::LiteralRegex(self.bump().text().to_string()),
             T::Private | T::Attr => ExprKind::ReservedWord(self.bump().text().to_string()),

@@ -174,7 +174,10 @@ impl<'a> Parser<'a> {
                     let key_span = Span::new(span.start as usize, span.start as usize + name.len());
                     entries.push(KeyedEntry {
                         span,
-                        key: Expr::new(ExprKind::LiteralString(name), key_span),
+                        key: Expr::new(
+                            ExprKind::LiteralString(crate::syntax::ast::node_text(&name)),
+                            key_span,
+                        ),
                         value,
                     })
                 }

@@ -4,7 +4,7 @@
 
 use super::Parser;
 use crate::error::Result;
-use crate::syntax::ast::{Call, Expr, ExprKind, Lambda};
+use crate::syntax::ast::{node_text, Call, Expr, ExprKind, Lambda};
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind as T};
 
@@ -149,7 +149,7 @@ impl<'a> Parser<'a> {
                 t.span,
             ),
             Some(Number::Float(f)) => Expr::new(ExprKind::LiteralFloat(f), t.span),
-            _ => Expr::new(ExprKind::QualifiedName(t.text().to_string()), t.span),
+            _ => Expr::new(ExprKind::QualifiedName(node_text(t.text())), t.span),
         }
     }
 
@@ -228,7 +228,7 @@ impl<'a> Parser<'a> {
         let text = match self.kind() {
             T::String => {
                 let t = self.bump();
-                Expr::new(ExprKind::LiteralString(t.text().to_string()), t.span)
+                Expr::new(ExprKind::LiteralString(node_text(t.text())), t.span)
             }
             T::DqPre => self.dq_string()?,
             _ => return Err(self.syntax_error("heredoc text")),
@@ -309,7 +309,7 @@ impl<'a> Parser<'a> {
 fn push_text(segments: &mut Vec<Expr>, t: &Token<'_>) {
     if !t.text().is_empty() {
         segments.push(Expr::new(
-            ExprKind::LiteralString(t.text().to_string()),
+            ExprKind::LiteralString(node_text(t.text())),
             t.span,
         ));
     }
