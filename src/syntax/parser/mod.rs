@@ -104,13 +104,8 @@ fn lex(source: &str, epp: bool) -> (Vec<Token<'_>>, Option<Error>) {
     };
     let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
     let mut tokens = Vec::new();
-    loop {
-        match lexer.next_token() {
-            Ok(t) if t.kind == TokenKind::Eof => return (tokens, None),
-            Ok(t) => tokens.push(t),
-            Err(e) => return (tokens, Some(e)),
-        }
-    }
+    let error = lexer.lex_into(&mut tokens).err();
+    (tokens, error)
 }
 
 /// Parser state: the token list, a cursor and the nesting depth.
