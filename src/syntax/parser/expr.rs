@@ -115,7 +115,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Calls, accesses, method calls and collects after `e` (each one level deeper).
-    fn postfix_ops(&mut self, mut e: Expr) -> Result<Expr> {
+    pub(super) fn postfix_ops(&mut self, mut e: Expr) -> Result<Expr> {
         loop {
             let k = self.kind();
             if !matches!(
@@ -472,8 +472,18 @@ enum KwPos {
 }
 
 /// Adds an argument, merging adjacent unfolded hashes (`f(a => 1, b => 2)` passes one hash).
-#[inline]
+#[inline(always)]
 pub(super) fn push_argument(args: &mut Vec<Expr>, arg: Expr) {
+    if matches!(arg.kind, ExprKind::LiteralHash { unfolded: true, .. }) {
+        push_unfolded(args, arg);
+    } else {
+        args.push(arg);
+    }
+}
+
+/// [`push_argument`] of an unfolded hash.
+#[inline(never)]
+fn push_unfolded(args: &mut Vec<Expr>, arg: Expr) {
     if let ExprKind::LiteralHash {
         unfolded: true,
         entries: new_entries,

@@ -204,6 +204,7 @@ impl<'a> Parser<'a> {
     }
 
     /// `relationship (= | += | -=) assignment` (right associative).
+    #[inline]
     pub(super) fn assignment(&mut self) -> Result<Expr> {
         // assignment, resource and expression each enter one level
         if let Some(e) = self.lone_operand(3) {
@@ -232,6 +233,8 @@ impl<'a> Parser<'a> {
         if !room {
             return None;
         }
+        // the primary is one literal token (else a bracketed literal)
+        let mut literal = true;
         let close = match self.kind() {
             T::ClassRef
             | T::Name
@@ -247,16 +250,25 @@ impl<'a> Parser<'a> {
                 T::LBrack | T::LParen => self.matching_close(self.pos + 1)?,
                 _ => return None,
             },
-            T::LBrace | T::ListStart | T::LBrack => self.matching_close(self.pos)?,
+            T::LBrace | T::ListStart | T::LBrack => {
+                literal = false;
+                self.matching_close(self.pos)?
+            }
             _ => return None,
         };
         let after = self.toks.get(close + 1).map_or(T::Eof, |t| t.kind);
         if !ends_operand(after) {
             return None;
         }
+        let depth = self.depth;
         self.depth += levels;
-        let e = self.postfix();
-        self.depth -= levels;
+        // `postfix`, knowing that its primary is a literal
+        let e = if literal {
+            self.literal().and_then(|e| self.postfix_ops(e))
+        } else {
+            self.postfix()
+        };
+        self.depth = depth;
         debug_assert!(e.is_err() || self.pos == close + 1);
         Some(e)
     }
