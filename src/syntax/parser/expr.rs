@@ -66,7 +66,7 @@ impl<'a> Parser<'a> {
             }
             // an operator chain nests the tree one level deeper per operator
             self.enter()?;
-            let op_span = self.bump().span;
+            let op_span = self.advance();
             left = match op {
                 Some(op) => {
                     let right = self.expr_bp(prec + 1)?;
@@ -96,7 +96,7 @@ impl<'a> Parser<'a> {
             T::Times => ExprKind::Unfold,
             _ => return self.postfix(),
         };
-        let start = self.bump().span;
+        let start = self.advance();
         self.enter()?;
         let operand = self.unary();
         self.leave();
@@ -136,14 +136,14 @@ impl<'a> Parser<'a> {
 
     /// `left[args]`.
     fn access(&mut self, left: Expr) -> Result<Expr> {
-        self.bump();
+        self.advance();
         self.access_tail(left, true)
     }
 
     /// The `args]` of `left[args]`, the `[` already consumed.
     pub(super) fn access_tail(&mut self, left: Expr, trailing_comma: bool) -> Result<Expr> {
         let keys = self.access_args(trailing_comma)?;
-        let end = self.expect(T::RBrack, "']'")?.span;
+        let end = self.expect_span(T::RBrack, "']'")?;
         let span = left.span.cover(end);
         Ok(Expr::new(
             ExprKind::Access {
@@ -192,7 +192,7 @@ impl<'a> Parser<'a> {
             return Err(self.syntax_error("'=>'"));
         }
         if self.at(T::FArrow) {
-            self.bump();
+            self.advance();
             let value = self.hash_value()?;
             let span = first.span.cover(value.span);
             let entry = KeyedEntry {
@@ -278,7 +278,7 @@ impl<'a> Parser<'a> {
 
     /// `functor(args) |params| { body }`.
     fn call_named(&mut self, functor: Expr) -> Result<Expr> {
-        self.bump();
+        self.advance();
         let args = self.call_args()?;
         let (lambda, end) = self.trailing_lambda()?;
         let span = functor.span.cover(end);
@@ -295,7 +295,7 @@ impl<'a> Parser<'a> {
 
     /// `left.name`, `left.name(args)`, optionally followed by a lambda.
     fn method_call(&mut self, left: Expr) -> Result<Expr> {
-        self.bump();
+        self.advance();
         let name = match self.kind() {
             T::Name | T::Type => self.bump(),
             _ => return Err(self.syntax_error("a method name")),
@@ -310,7 +310,7 @@ impl<'a> Parser<'a> {
             access_span,
         );
         let args = if self.at(T::LParen) {
-            self.bump();
+            self.advance();
             self.call_args()?
         } else {
             Vec::new()
@@ -354,12 +354,12 @@ impl<'a> Parser<'a> {
 
     /// `(assignment)`.
     fn paren(&mut self) -> Result<Expr> {
-        let span = self.bump().span;
+        let span = self.advance();
         self.enter()?;
         let inner = self.assignment();
         self.leave();
         let inner = inner?;
-        let end = self.expect(T::RParen, "')'")?.span;
+        let end = self.expect_span(T::RParen, "')'")?;
         Ok(Expr::new(ExprKind::Paren(Box::new(inner)), span.cover(end)))
     }
 
@@ -367,32 +367,40 @@ impl<'a> Parser<'a> {
     /// `undef`, type reference, regex, reserved word, EPP text.
     pub(super) fn literal(&mut self) -> Result<Expr> {
         let span = self.span();
+        // the commonest kinds are read in place (their values copied, not moved out)
+        if let Some(t) = self.toks.get(self.pos) {
+            let kind = match t.kind {
+                T::Variable => {
+                    let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
+                    let name = Expr::new(ExprKind::QualifiedName(node_text(t.text())), name_span);
+                    ExprKind::Variable(Box::new(name))
+                }
+                T::Name => {
+                    let e = self.name_or_number(t);
+                    self.pos += 1;
+                    return Ok(e);
+                }
+                T::Number => {
+                    let e = self.number(t);
+                    self.pos += 1;
+                    return e;
+                }
+                T::Word | T::String => ExprKind::LiteralString(node_text(t.text())),
+                T::Boolean => ExprKind::LiteralBoolean(t.text() == "true"),
+                T::Default => ExprKind::LiteralDefault,
+                T::Undef => ExprKind::LiteralUndef,
+                T::ClassRef => ExprKind::QualifiedReference(node_text(t.text())),
+                _ => return self.rare_literal(span),
+            };
+            self.pos += 1;
+            return Ok(Expr::new(kind, span));
+        }
+        self.rare_literal(span)
+    }
+
+    /// The one-token primaries [`Self::literal`] does not read in place, or an error.
+    fn rare_literal(&mut self, span: Span) -> Result<Expr> {
         let kind = match self.kind() {
-            T::Variable => {
-                let t = self.bump();
-                let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
-                let name = Expr::new(ExprKind::QualifiedName(node_text(t.text())), name_span);
-                ExprKind::Variable(Box::new(name))
-            }
-            T::Name => {
-                let t = self.bump();
-                return Ok(self.name_or_number(&t));
-            }
-            T::Number => {
-                let t = self.bump();
-                return self.number(&t);
-            }
-            T::Word | T::String => ExprKind::LiteralString(node_text(self.bump().text())),
-            T::Boolean => ExprKind::LiteralBoolean(self.bump().text() == "true"),
-            T::Default => {
-                self.bump();
-                ExprKind::LiteralDefault
-            }
-            T::Undef => {
-                self.bump();
-                ExprKind::LiteralUndef
-            }
-            T::ClassRef => ExprKind::QualifiedReference(node_text(self.bump().text())),
             // the lexer rejects regexes that do not compile (as the reference's does)
             T::Regex => ExprKind::LiteralRegex(self.bump().text().to_string()),
             T::Private | T::Attr => ExprKind::ReservedWord(self.bump().text().to_string()),
@@ -404,7 +412,7 @@ impl<'a> Parser<'a> {
 
     /// `[entries]`.
     pub(super) fn array(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         self.enter()?;
         let mut values = Vec::new();
         if !self.at(T::RBrack) {
@@ -418,13 +426,13 @@ impl<'a> Parser<'a> {
             }
         }
         self.leave();
-        let end = self.expect(T::RBrack, "']' or ','")?.span;
+        let end = self.expect_span(T::RBrack, "']' or ','")?;
         Ok(Expr::new(ExprKind::LiteralList(values), start.cover(end)))
     }
 
     /// `{k => v, ...}`.
     pub(super) fn hash(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         self.enter()?;
         let mut entries = Vec::new();
         if !self.at(T::RBrace) {
@@ -441,7 +449,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.leave();
-        let end = self.expect(T::RBrace, "'}' or ','")?.span;
+        let end = self.expect_span(T::RBrace, "'}' or ','")?;
         Ok(Expr::new(
             ExprKind::LiteralHash {
                 entries,

@@ -198,6 +198,17 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Moves past the current token, returning its span (its value stays in place).
+    fn advance(&mut self) -> Span {
+        match self.toks.get(self.pos) {
+            Some(t) => {
+                self.pos += 1;
+                t.span
+            }
+            None => Span::at(self.src.len()),
+        }
+    }
+
     /// Consumes the current token if it is `k`.
     fn eat(&mut self, k: TokenKind) -> bool {
         if self.at(k) {
@@ -212,6 +223,15 @@ impl<'a> Parser<'a> {
     fn expect(&mut self, k: TokenKind, what: &str) -> Result<Token<'a>> {
         if self.at(k) {
             Ok(self.bump())
+        } else {
+            Err(self.syntax_error(what))
+        }
+    }
+
+    /// Consumes a token of kind `k` or fails as [`Self::expect`] does, giving its span.
+    fn expect_span(&mut self, k: TokenKind, what: &str) -> Result<Span> {
+        if self.at(k) {
+            Ok(self.advance())
         } else {
             Err(self.syntax_error(what))
         }

@@ -94,17 +94,17 @@ impl<'a> Parser<'a> {
                 T::RBrace | T::RBrack | T::RParen if depth > 0 => {
                     depth -= 1;
                     if depth == 0 && k == T::RBrace {
-                        self.bump();
+                        self.advance();
                         return true;
                     }
                 }
                 T::Semic if depth == 0 => {
-                    self.bump();
+                    self.advance();
                     return true;
                 }
                 _ => {}
             }
-            self.bump();
+            self.advance();
         }
     }
 
@@ -140,7 +140,7 @@ impl<'a> Parser<'a> {
         let first = self.assignment()?;
         let mut list: Option<(Vec<Expr>, Span)> = None;
         while self.at(T::Comma) {
-            let comma = self.bump().span;
+            let comma = self.advance();
             let next = self.assignment()?;
             match &mut list {
                 Some((l, _)) => l.push(next),
@@ -310,7 +310,7 @@ impl<'a> Parser<'a> {
             T::Deletes => BinaryOp::SubAssign,
             _ => return Ok(left),
         };
-        let op_span = self.bump().span;
+        let op_span = self.advance();
         let right = self.assignment()?;
         let span = left.span.cover(right.span);
         Ok(Expr::new(
@@ -340,7 +340,7 @@ impl<'a> Parser<'a> {
                 self.depth = base;
                 return Err(e);
             }
-            let op_span = self.bump().span;
+            let op_span = self.advance();
             let right = match self.resource() {
                 Ok(r) => r,
                 Err(e) => {

@@ -244,7 +244,7 @@ impl<'a> Parser<'a> {
 
     /// `<%= expr %>` or `<%= { statements } %>`.
     pub(super) fn render_expr(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         let inner = if self.at(T::LBrace) {
             let (b, s) = self.braced_body()?;
             b.map(|b| *b).unwrap_or_else(|| Expr::new(ExprKind::Nop, s))
@@ -254,7 +254,7 @@ impl<'a> Parser<'a> {
         if !matches!(self.kind(), T::EppEnd | T::EppEndTrim) {
             return Err(self.syntax_error("'%>'"));
         }
-        let end = self.bump().span;
+        let end = self.advance();
         Ok(Expr::new(
             ExprKind::Render(Box::new(inner)),
             start.cover(end),
@@ -267,7 +267,7 @@ impl<'a> Parser<'a> {
         let start = self.span();
         self.eat(T::EppStart);
         let (parameters, specified) = if self.at(T::Pipe) {
-            self.bump();
+            self.advance();
             let ps = if self.at(T::Pipe) {
                 Vec::new()
             } else {
