@@ -204,12 +204,18 @@ impl<'a> Parser<'a> {
     }
 
     /// `relationship (= | += | -=) assignment` (right associative).
-    #[inline]
+    #[inline(always)]
     pub(super) fn assignment(&mut self) -> Result<Expr> {
         // assignment, resource and expression each enter one level
         if let Some(e) = self.lone_operand(3) {
             return e;
         }
+        self.assignment_full()
+    }
+
+    /// [`Self::assignment`] through the full descent.
+    #[inline(never)]
+    fn assignment_full(&mut self) -> Result<Expr> {
         self.enter()?;
         let r = self.assignment_inner();
         self.leave();
