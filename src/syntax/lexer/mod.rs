@@ -597,6 +597,11 @@ impl<'src> Lexer<'src> {
 
     fn lex_number(&mut self) -> Result<Lexed<'src>, Error> {
         let start = self.pos;
+        if let Some(end) = numbers::plain_integer(self.b, start) {
+            self.last_match = Some((start, end));
+            self.pos = end;
+            return Ok(Lexed::Token(self.tok(TokenKind::Number, start, end)));
+        }
         match numbers::scan_number(self.b, start) {
             Some(end) => {
                 let value = self.text(start, end);
