@@ -155,11 +155,18 @@ pub fn tokenize_bytes(source: &[u8], options: Options) -> Result<Vec<Token<'_>>,
 }
 
 /// Rejects input that starts with a byte order mark, naming its encoding.
+#[inline]
 pub fn check_bom(source: &[u8]) -> Result<(), Error> {
     // every byte order mark starts with a control byte or a byte above 0x7F
     if !matches!(source.first(), Some(b) if *b < 0x20 || *b >= 0x80) {
         return Ok(());
     }
+    check_bom_marks(source)
+}
+
+/// [`check_bom`] where a byte order mark may start.
+#[inline(never)]
+fn check_bom_marks(source: &[u8]) -> Result<(), Error> {
     let b = |i: usize| source.get(i).copied().unwrap_or(b' ');
     let (name, size) = match (b(0), b(1), b(2), b(3)) {
         (0x00, 0x00, 0xFE, 0xFF) | (0xFF, 0xFE, 0x00, 0x00) => ("UTF-32", 4),
