@@ -437,8 +437,10 @@ impl<'src> Lexer<'src> {
             b'0'..=b'9' => self.lex_number(),
             b'[' => {
                 let list = self.pos == 0
-                    || char_before(self.b, self.pos)
-                        .is_some_and(|ch| is_blank(ch) || ch == '\r' || ch == '\n');
+                    || match self.b[self.pos - 1] {
+                        p if p < 0x80 => matches!(p, b' ' | b'\t' | b'\r' | b'\n'),
+                        _ => char_before(self.b, self.pos).is_some_and(is_blank),
+                    };
                 let kind = if list {
                     TokenKind::ListStart
                 } else {

@@ -283,8 +283,9 @@ impl<'a> Parser<'a> {
     /// near (a bounded look ahead keeps parsing linear) and of the same kind.
     fn matching_close(&self, open: usize) -> Option<usize> {
         const LOOK_AHEAD: usize = 128;
+        let end = self.toks.len().min(open.saturating_add(LOOK_AHEAD));
         let mut depth = 0usize;
-        for (i, t) in self.toks.iter().enumerate().skip(open).take(LOOK_AHEAD) {
+        for (i, t) in (open..).zip(self.toks.get(open..end)?) {
             match t.kind {
                 T::LBrack | T::ListStart | T::LParen | T::WsLParen | T::LBrace | T::SelBrace => {
                     depth += 1
