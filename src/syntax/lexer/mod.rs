@@ -383,7 +383,20 @@ impl<'src> Lexer<'src> {
             self.last_match = None;
             return;
         }
-        self.skip_blank_run();
+        // a run of ASCII blanks not followed by a unicode one
+        let start = self.pos;
+        let mut end = start;
+        while matches!(self.b.get(end), Some(b' ' | b'\t' | b'\r')) {
+            end += 1;
+        }
+        if self.b.get(end).is_some_and(|&c| c >= 0x80) {
+            self.skip_blank_run();
+        } else if end > start {
+            self.last_match = Some((start, end));
+            self.pos = end;
+        } else {
+            self.last_match = None;
+        }
     }
 
     /// [`Self::skip_blanks`] where a blank may start.
