@@ -488,6 +488,11 @@ impl<'src> Lexer<'src> {
                 self.brace_count -= 1;
                 Ok(self.emit(TokenKind::RBrace, 1))
             }
+            // the commonest punctuation, which no longer token starts with
+            // (as the scanner would give it)
+            b',' => Ok(self.emit(TokenKind::Comma, 1)),
+            b']' => Ok(self.emit(TokenKind::RBrack, 1)),
+            b')' => Ok(self.emit(TokenKind::RParen, 1)),
             b'/' => self.lex_slash(),
             b'@' if self.peek(1) == b'(' => {
                 self.heredoc()?;
