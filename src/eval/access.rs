@@ -15,7 +15,7 @@ impl Evaluator<'_> {
         match &target {
             Value::Type(t) => {
                 let name = match &left.kind {
-                    ExprKind::QualifiedReference(n) => n.clone(),
+                    ExprKind::QualifiedReference(n) => n.to_string(),
                     _ => t.to_string(),
                 };
                 // a parameterized type is parameterized anew (`Integer[1][0]` is `Integer[0]`)

@@ -194,9 +194,8 @@ fn value(ruby: &Ruby, rb_self: &RbNode) -> Value {
         K::LiteralInteger { value, .. } => (*value).into_value_with(ruby),
         K::LiteralFloat(f) => (*f).into_value_with(ruby),
         K::LiteralBoolean(b) => (*b).into_value_with(ruby),
-        K::LiteralString(s) | K::LiteralRegex(s) | K::RenderString(s) => {
-            s.as_str().into_value_with(ruby)
-        }
+        K::LiteralString(s) => s.as_str().into_value_with(ruby),
+        K::LiteralRegex(s) | K::RenderString(s) => s.as_str().into_value_with(ruby),
         K::LiteralDefault => ruby.to_symbol("default").as_value(),
         _ => ruby.qnil().as_value(),
     }
@@ -208,9 +207,10 @@ fn value(ruby: &Ruby, rb_self: &RbNode) -> Value {
 fn name_of(e: &Expr) -> Option<String> {
     use ExprKind as K;
     match &e.kind {
-        K::QualifiedName(s) | K::QualifiedReference(s) | K::ReservedWord(s) => Some(s.clone()),
+        K::QualifiedName(s) | K::QualifiedReference(s) => Some(s.to_string()),
+        K::ReservedWord(s) => Some(s.clone()),
         K::Variable(x) => match &x.kind {
-            K::QualifiedName(s) => Some(s.clone()),
+            K::QualifiedName(s) => Some(s.to_string()),
             K::LiteralInteger { value, .. } => Some(value.to_string()),
             _ => None,
         },

@@ -42,6 +42,7 @@
 //! [`crate::syntax::parse_with_recovery`]; [`Program::to_pn`] prints the PN.
 
 use crate::syntax::span::{LineIndex, Span};
+use smol_str::SmolStr;
 use std::sync::Arc;
 
 /// A parsed source text.
@@ -88,6 +89,17 @@ impl Program {
     /// The PN of the program as data (the reference's `to_data`, `--format json`).
     pub fn to_pn_data(&self) -> crate::values::Value {
         crate::syntax::pn::program_to_pn_data(self)
+    }
+}
+
+/// The text of a name or string node: short texts (most names) are stored
+/// inline, copied without the checks of the generic constructor.
+#[inline]
+pub fn node_text(text: &str) -> SmolStr {
+    if text.len() <= SmolStr::INLINE_CAP {
+        SmolStr::new_inline(text)
+    } else {
+        SmolStr::new(text)
     }
 }
 
@@ -417,7 +429,7 @@ pub enum ExprKind {
     /// A float literal.
     LiteralFloat(f64),
     /// A string without interpolation (single or double quoted, a bare word, heredoc text) [`"text"`].
-    LiteralString(String),
+    LiteralString(SmolStr),
     /// A regular expression literal: the pattern between the slashes [`(regexp "pat")`].
     LiteralRegex(String),
     /// `[a, b]` [`(array ...)`].
@@ -430,9 +442,9 @@ pub enum ExprKind {
         unfolded: bool,
     },
     /// A lower case name, `foo::bar` [`(qn "foo::bar")`].
-    QualifiedName(String),
+    QualifiedName(SmolStr),
     /// A type reference as written, `Foo::Bar` [`(qr "Foo::Bar")`].
-    QualifiedReference(String),
+    QualifiedReference(SmolStr),
     /// A reserved word used as an expression, `private` / `attr` [`(reserved "attr")`].
     ReservedWord(String),
     /// `$name`: the inner node is a `QualifiedName` (or a `LiteralInteger` for `${0}` in strings, or

@@ -124,7 +124,7 @@ fn literal_key(e: &Expr) -> Option<LitKey<'_>> {
 /// Text of a literal key as the reference shows it in the duplicate key warning.
 fn key_text(e: &Expr, source: &str) -> String {
     match &e.kind {
-        ExprKind::LiteralString(s) | ExprKind::QualifiedName(s) => s.clone(),
+        ExprKind::LiteralString(s) | ExprKind::QualifiedName(s) => s.to_string(),
         _ => source.get(e.span.range()).unwrap_or("").to_string(),
     }
 }

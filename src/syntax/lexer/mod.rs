@@ -155,7 +155,18 @@ pub fn tokenize_bytes(source: &[u8], options: Options) -> Result<Vec<Token<'_>>,
 }
 
 /// Rejects input that starts with a byte order mark, naming its encoding.
+#[inline]
 pub fn check_bom(source: &[u8]) -> Result<(), Error> {
+    // every byte order mark starts with a control byte or a byte above 0x7F
+    if !matches!(source.first(), Some(b) if *b < 0x20 || *b >= 0x80) {
+        return Ok(());
+    }
+    check_bom_marks(source)
+}
+
+/// [`check_bom`] where a byte order mark may start.
+#[inline(never)]
+fn check_bom_marks(source: &[u8]) -> Result<(), Error> {
     let b = |i: usize| source.get(i).copied().unwrap_or(b' ');
     let (name, size) = match (b(0), b(1), b(2), b(3)) {
         (0x00, 0x00, 0xFE, 0xFF) | (0xFF, 0xFE, 0x00, 0x00) => ("UTF-32", 4),
@@ -245,12 +256,51 @@ impl<'src> Lexer<'src> {
     /// All remaining tokens, without the final EOF.
     pub fn collect_tokens(mut self) -> Result<Vec<Token<'src>>, Error> {
         let mut out = Vec::with_capacity(self.b.len() / 8 + 4);
+        self.lex_into(&mut out)?;
+        Ok(out)
+    }
+
+    /// Appends the remaining tokens (without the final EOF) to `out`: those
+    /// [`Self::next_token`] delivers, up to the first error, which is returned
+    /// (the tokens before it stay in `out`). Faster than pulling them one by one.
+    pub fn lex_into(&mut self, out: &mut Vec<Token<'src>>) -> Result<(), Error> {
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
+        }
+        let r = self.lex_into_inner(out);
+        if let Err(e) = &r {
+            self.failed = Some(e.clone());
+            self.queue.clear();
+        }
+        r
+    }
+
+    /// [`Self::next_inner`] in a loop, pushing each token as it is delivered.
+    #[inline(always)]
+    fn lex_into_inner(&mut self, out: &mut Vec<Token<'src>>) -> Result<(), Error> {
+        if !self.started {
+            self.start()?;
+        }
         loop {
-            let t = self.next_token()?;
-            if t.kind == TokenKind::Eof {
-                return Ok(out);
+            if let Some(t) = self.queue.pop_front() {
+                self.after = Some(t.kind);
+                out.push(t);
+                continue;
             }
-            out.push(t);
+            if self.pos >= self.b.len() || self.done {
+                if self.options.epp && self.epp_open.is_some() {
+                    return Err(self.error_at(
+                        "Unbalanced epp tag, reached <eof> without closing tag.",
+                        self.b.len(),
+                    ));
+                }
+                self.done = true;
+                return Ok(());
+            }
+            if let Lexed::Token(t) = self.lex_token()? {
+                self.after = Some(t.kind);
+                out.push(t);
+            }
         }
     }
 
@@ -326,7 +376,32 @@ impl<'src> Lexer<'src> {
     }
 
     /// Skips `[[:blank:]\r]+` at the current position (the reference's `skip(PATTERN_WS)`).
+    #[inline]
     fn skip_blanks(&mut self) {
+        // most tokens are not preceded by blanks: answer that without a call
+        if matches!(self.b.get(self.pos), None | Some(0x21..=0x7f | b'\n')) {
+            self.last_match = None;
+            return;
+        }
+        // a run of ASCII blanks not followed by a unicode one
+        let start = self.pos;
+        let mut end = start;
+        while matches!(self.b.get(end), Some(b' ' | b'\t' | b'\r')) {
+            end += 1;
+        }
+        if self.b.get(end).is_some_and(|&c| c >= 0x80) {
+            self.skip_blank_run();
+        } else if end > start {
+            self.last_match = Some((start, end));
+            self.pos = end;
+        } else {
+            self.last_match = None;
+        }
+    }
+
+    /// [`Self::skip_blanks`] where a blank may start.
+    #[inline(never)]
+    fn skip_blank_run(&mut self) {
         let n = blank_run(&self.b[self.pos..]);
         if n > 0 {
             self.last_match = Some((self.pos, self.pos + n));
@@ -375,8 +450,10 @@ impl<'src> Lexer<'src> {
             b'0'..=b'9' => self.lex_number(),
             b'[' => {
                 let list = self.pos == 0
-                    || char_before(self.b, self.pos)
-                        .is_some_and(|ch| is_blank(ch) || ch == '\r' || ch == '\n');
+                    || match self.b[self.pos - 1] {
+                        p if p < 0x80 => matches!(p, b' ' | b'\t' | b'\r' | b'\n'),
+                        _ => char_before(self.b, self.pos).is_some_and(is_blank),
+                    };
                 let kind = if list {
                     TokenKind::ListStart
                 } else {
@@ -411,6 +488,11 @@ impl<'src> Lexer<'src> {
                 self.brace_count -= 1;
                 Ok(self.emit(TokenKind::RBrace, 1))
             }
+            // the commonest punctuation, which no longer token starts with
+            // (as the scanner would give it)
+            b',' => Ok(self.emit(TokenKind::Comma, 1)),
+            b']' => Ok(self.emit(TokenKind::RBrack, 1)),
+            b')' => Ok(self.emit(TokenKind::RParen, 1)),
             b'/' => self.lex_slash(),
             b'@' if self.peek(1) == b'(' => {
                 self.heredoc()?;
@@ -542,6 +624,11 @@ impl<'src> Lexer<'src> {
 
     fn lex_number(&mut self) -> Result<Lexed<'src>, Error> {
         let start = self.pos;
+        if let Some(end) = numbers::plain_integer(self.b, start) {
+            self.last_match = Some((start, end));
+            self.pos = end;
+            return Ok(Lexed::Token(self.tok(TokenKind::Number, start, end)));
+        }
         match numbers::scan_number(self.b, start) {
             Some(end) => {
                 let value = self.text(start, end);

@@ -58,6 +58,24 @@ pub(super) fn scan_number(b: &[u8], start: usize) -> Option<usize> {
         .find(|&end| boundary(b, end))
 }
 
+/// The end of a plain decimal integer at `b[start]` (a digit): digits without
+/// a leading zero (or a lone `0`), followed by the end of input or an ASCII
+/// byte that neither continues a word nor starts a fraction. [`scan_number`]
+/// ends such a number at the same place and [`number_error`] accepts it; this
+/// answers the commonest case without their general checks. `None` otherwise.
+#[inline]
+pub(super) fn plain_integer(b: &[u8], start: usize) -> Option<usize> {
+    let end = digit_run(b, start);
+    if b[start] == b'0' && end > start + 1 {
+        return None;
+    }
+    match b.get(end) {
+        None => Some(end),
+        Some(&c) if c < 0x80 && !c.is_ascii_alphanumeric() && c != b'_' && c != b'.' => Some(end),
+        Some(_) => None,
+    }
+}
+
 /// Which validity rule a number text breaks, as the reference's message.
 pub(super) fn number_error(value: &str) -> Option<String> {
     let b = value.as_bytes();
@@ -152,6 +170,41 @@ mod tests {
         assert_eq!(scan("1e"), None);
         assert_eq!(scan("0x"), None);
         assert_eq!(scan("1é"), None);
+    }
+
+    #[test]
+    fn seed004_plain_integers_end_where_the_general_scan_ends() {
+        for s in [
+            "1",
+            "10",
+            "0",
+            "07",
+            "0x1f",
+            "1.5",
+            "1.",
+            "1e3",
+            "1_",
+            "1a",
+            "12,",
+            "3]",
+            "0 ",
+            "10)",
+            "1é",
+            "09",
+            "00",
+            "5.x",
+            "123456789012345678901234567890",
+        ] {
+            let b = s.as_bytes();
+            if let Some(end) = plain_integer(b, 0) {
+                assert_eq!(scan_number(b, 0), Some(end), "{s}");
+                assert_eq!(number_error(&s[..end]), None, "{s}");
+            }
+        }
+        assert_eq!(plain_integer(b"12,", 0), Some(2));
+        assert_eq!(plain_integer(b"0]", 0), Some(1));
+        assert_eq!(plain_integer(b"07", 0), None);
+        assert_eq!(plain_integer(b"1.5", 0), None);
     }
 
     #[test]

@@ -28,18 +28,18 @@ impl<'a> Parser<'a> {
     }
 
     fn braced_statements(&mut self) -> Result<(Vec<Expr>, Span)> {
-        let start = self.expect(T::LBrace, "'{'")?.span;
+        let start = self.expect_span(T::LBrace, "'{'")?;
         self.enter()?;
         let stmts = self.statements_until(T::RBrace);
         self.leave();
         let stmts = stmts?;
-        let end = self.expect(T::RBrace, "'}'")?.span;
+        let end = self.expect_span(T::RBrace, "'}'")?;
         Ok((stmts, start.cover(end)))
     }
 
     /// `if test { } elsif test { } else { }`.
     pub(super) fn if_expr(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         self.enter()?;
         let r = self.if_part(start);
         self.leave();
@@ -52,7 +52,7 @@ impl<'a> Parser<'a> {
         let mut end = body_span;
         let else_expr = match self.kind() {
             T::Elsif => {
-                let s = self.bump().span;
+                let s = self.advance();
                 self.enter()?;
                 let e = self.if_part(s);
                 self.leave();
@@ -61,7 +61,7 @@ impl<'a> Parser<'a> {
                 Some(Box::new(e))
             }
             T::Else => {
-                self.bump();
+                self.advance();
                 let (b, s) = self.braced_body()?;
                 end = s;
                 b
@@ -80,7 +80,7 @@ impl<'a> Parser<'a> {
 
     /// `unless test { } else { }`.
     pub(super) fn unless_expr(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         let test = self.expression()?;
         let (then_expr, mut end) = self.braced_body()?;
         let else_expr = if self.eat(T::Else) {
@@ -102,7 +102,7 @@ impl<'a> Parser<'a> {
 
     /// `case test { values: { body } ... }`.
     pub(super) fn case_expr(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         let test = self.expression()?;
         self.expect(T::LBrace, "'{'")?;
         self.enter()?;
@@ -124,7 +124,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.leave();
-        let end = self.bump().span;
+        let end = self.advance();
         Ok(Expr::new(
             ExprKind::Case {
                 test: Box::new(test),
@@ -139,7 +139,7 @@ impl<'a> Parser<'a> {
         let mut entries = Vec::new();
         let end;
         if self.at(T::SelBrace) {
-            self.bump();
+            self.advance();
             loop {
                 entries.push(self.selector_entry()?);
                 if self.eat(T::Comma) {
@@ -150,7 +150,7 @@ impl<'a> Parser<'a> {
                 }
                 break;
             }
-            end = self.expect(T::RBrace, "'}' or ','")?.span;
+            end = self.expect_span(T::RBrace, "'}' or ','")?;
         } else {
             let e = self.selector_entry()?;
             end = e.span;

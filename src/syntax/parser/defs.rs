@@ -6,7 +6,7 @@
 
 use super::Parser;
 use crate::error::Result;
-use crate::syntax::ast::{Definition, Expr, ExprKind, KeyedEntry, Lambda, Parameter};
+use crate::syntax::ast::{node_text, Definition, Expr, ExprKind, KeyedEntry, Lambda, Parameter};
 use crate::syntax::span::Span;
 use crate::syntax::token::TokenKind as T;
 
@@ -43,7 +43,7 @@ impl<'a> Parser<'a> {
         if !matches!(self.kind(), T::LParen | T::WsLParen) {
             return Ok(Vec::new());
         }
-        self.bump();
+        self.advance();
         let params = if self.at(T::RParen) {
             Vec::new()
         } else {
@@ -91,11 +91,11 @@ impl<'a> Parser<'a> {
     /// `Type` or `Type[args]` (a parameter or return type).
     fn parameter_type(&mut self) -> Result<Expr> {
         let t = self.expect(T::ClassRef, "a type")?;
-        let qr = Expr::new(ExprKind::QualifiedReference(t.text().to_string()), t.span);
+        let qr = Expr::new(ExprKind::QualifiedReference(node_text(t.text())), t.span);
         if !self.at(T::LBrack) {
             return Ok(qr);
         }
-        self.bump();
+        self.advance();
         self.enter()?;
         let access = self.access_tail(qr, false);
         self.leave();
@@ -113,7 +113,7 @@ impl<'a> Parser<'a> {
 
     /// `|params| >> Type { body }`.
     pub(super) fn lambda(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         let parameters = if self.at(T::Pipe) {
             Vec::new()
         } else {
@@ -134,7 +134,7 @@ impl<'a> Parser<'a> {
 
     /// `class name(params) inherits parent { body }`.
     pub(super) fn class_def(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         let (name, name_span) = self.classname()?;
         let full = self.qualified(&name);
         self.namestack.push(name);
@@ -148,7 +148,7 @@ impl<'a> Parser<'a> {
         let parent = if self.eat(T::Inherits) {
             match self.kind() {
                 T::Default => {
-                    self.bump();
+                    self.advance();
                     Some("default".to_string())
                 }
                 _ => Some(self.classname()?.0),
@@ -172,7 +172,7 @@ impl<'a> Parser<'a> {
 
     /// `define name(params) { body }`.
     pub(super) fn define_def(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         let (name, name_span) = self.classname()?;
         let name = self.qualified(&name);
         let parameters = self.parameter_list()?;
@@ -192,7 +192,7 @@ impl<'a> Parser<'a> {
 
     /// `plan name(params) { body }` (tasks mode).
     pub(super) fn plan_def(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         let (name, name_span) = self.classname()?;
         let full = self.qualified(&name);
         self.namestack.push(name);
@@ -217,12 +217,12 @@ impl<'a> Parser<'a> {
 
     /// `apply(args) { body }` (tasks mode).
     pub(super) fn apply_expr(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         self.expect(T::LParen, "'('")?;
         let arguments = self.call_args()?;
         self.expect(T::LBrace, "'{'")?;
         let body = self.statements_until(T::RBrace)?;
-        let end = self.expect(T::RBrace, "'}'")?.span;
+        let end = self.expect_span(T::RBrace, "'}'")?;
         Ok(Expr::new(
             ExprKind::Apply { arguments, body },
             start.cover(end),
@@ -231,7 +231,7 @@ impl<'a> Parser<'a> {
 
     /// `function name(params) >> Type { body }`.
     pub(super) fn function_def(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         let (name, name_span) = self.classname()?;
         let parameters = self.parameter_list()?;
         let return_type = self.opt_return_type()?;
@@ -251,7 +251,7 @@ impl<'a> Parser<'a> {
 
     /// `node a, 'b', /c/, default inherits p { body }`.
     pub(super) fn node_def(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         let mut host_matches = vec![self.hostname()?];
         while self.eat(T::Comma) {
             if self.at(T::LBrace) || self.at(T::Inherits) {
@@ -283,25 +283,28 @@ impl<'a> Parser<'a> {
                 let mut text = self.bump().text().to_string();
                 let mut end = span;
                 while self.at(T::Dot) && matches!(self.peek_kind(1), T::Name | T::Number) {
-                    self.bump();
+                    self.advance();
                     let t = self.bump();
                     text.push('.');
                     text.push_str(t.text());
                     end = t.span;
                 }
-                Ok(Expr::new(ExprKind::LiteralString(text), span.cover(end)))
+                Ok(Expr::new(
+                    ExprKind::LiteralString(node_text(&text)),
+                    span.cover(end),
+                ))
             }
             T::String | T::Word => {
                 let t = self.bump();
                 Ok(Expr::new(
-                    ExprKind::LiteralString(t.text().to_string()),
+                    ExprKind::LiteralString(node_text(t.text())),
                     span,
                 ))
             }
             T::DqPre => self.dq_string(),
             T::Heredoc => self.heredoc(),
             T::Default => {
-                self.bump();
+                self.advance();
                 Ok(Expr::new(ExprKind::LiteralDefault, span))
             }
             T::Regex => self.literal(),
@@ -316,13 +319,13 @@ impl<'a> Parser<'a> {
         if self.peek_kind(1) == T::LParen {
             let t = self.bump();
             return Ok(Expr::new(
-                ExprKind::QualifiedName(t.text().to_string()),
+                ExprKind::QualifiedName(node_text(t.text())),
                 t.span,
             ));
         }
         if self.peek_kind(1) == T::ClassRef && matches!(self.peek_kind(2), T::LBrace | T::Inherits)
         {
-            self.bump();
+            self.advance();
             let name = self.bump().text().to_string();
             let parent = if self.eat(T::Inherits) {
                 self.expect(T::ClassRef, "a type name")?.text().to_string()
@@ -331,7 +334,7 @@ impl<'a> Parser<'a> {
             };
             self.expect(T::LBrace, "'{'")?;
             let stmts = self.statements_until(T::RBrace)?;
-            let end = self.expect(T::RBrace, "'}'")?.span;
+            let end = self.expect_span(T::RBrace, "'}'")?;
             let body = if stmts.is_empty() {
                 None
             } else {
@@ -342,7 +345,7 @@ impl<'a> Parser<'a> {
                 start.cover(end),
             ));
         }
-        self.bump();
+        self.advance();
         let lhs = self.parameter_type()?;
         self.expect(T::Equals, "'='")?;
         let rhs = match self.kind() {
@@ -359,7 +362,7 @@ impl<'a> Parser<'a> {
         Ok(match lhs.kind {
             ExprKind::QualifiedReference(name) => Expr::new(
                 ExprKind::TypeAlias {
-                    name,
+                    name: name.to_string(),
                     type_expr: Box::new(rhs),
                 },
                 span,
@@ -377,10 +380,10 @@ impl<'a> Parser<'a> {
     /// `Type`, `Type[args]` or `Type { hash }` on the right of a type alias.
     fn parameter_type_or_hash(&mut self) -> Result<Expr> {
         let t = self.expect(T::ClassRef, "a type")?;
-        let qr = Expr::new(ExprKind::QualifiedReference(t.text().to_string()), t.span);
+        let qr = Expr::new(ExprKind::QualifiedReference(node_text(t.text())), t.span);
         match self.kind() {
             T::LBrack => {
-                self.bump();
+                self.advance();
                 self.enter()?;
                 let access = self.access_tail(qr, true);
                 self.leave();

@@ -9,7 +9,7 @@
 
 use super::Parser;
 use crate::error::Result;
-use crate::syntax::ast::{BinaryOp, Call, Expr, ExprKind, KeyedEntry};
+use crate::syntax::ast::{node_text, BinaryOp, Call, Expr, ExprKind, KeyedEntry};
 use crate::syntax::span::Span;
 use crate::syntax::token::TokenKind as T;
 
@@ -66,7 +66,7 @@ impl<'a> Parser<'a> {
             }
             // an operator chain nests the tree one level deeper per operator
             self.enter()?;
-            let op_span = self.bump().span;
+            let op_span = self.advance();
             left = match op {
                 Some(op) => {
                     let right = self.expr_bp(prec + 1)?;
@@ -96,7 +96,7 @@ impl<'a> Parser<'a> {
             T::Times => ExprKind::Unfold,
             _ => return self.postfix(),
         };
-        let start = self.bump().span;
+        let start = self.advance();
         self.enter()?;
         let operand = self.unary();
         self.leave();
@@ -115,7 +115,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Calls, accesses, method calls and collects after `e` (each one level deeper).
-    fn postfix_ops(&mut self, mut e: Expr) -> Result<Expr> {
+    pub(super) fn postfix_ops(&mut self, mut e: Expr) -> Result<Expr> {
         loop {
             let k = self.kind();
             if !matches!(
@@ -136,14 +136,14 @@ impl<'a> Parser<'a> {
 
     /// `left[args]`.
     fn access(&mut self, left: Expr) -> Result<Expr> {
-        self.bump();
+        self.advance();
         self.access_tail(left, true)
     }
 
     /// The `args]` of `left[args]`, the `[` already consumed.
     pub(super) fn access_tail(&mut self, left: Expr, trailing_comma: bool) -> Result<Expr> {
         let keys = self.access_args(trailing_comma)?;
-        let end = self.expect(T::RBrack, "']'")?.span;
+        let end = self.expect_span(T::RBrack, "']'")?;
         let span = left.span.cover(end);
         Ok(Expr::new(
             ExprKind::Access {
@@ -157,7 +157,8 @@ impl<'a> Parser<'a> {
     /// Access arguments: expressions or `k => v` pairs (merged into unfolded hashes),
     /// up to `]`. A trailing `,` is consumed; it is an error unless `trailing_comma`.
     pub(super) fn access_args(&mut self, trailing_comma: bool) -> Result<Vec<Expr>> {
-        let mut args = Vec::new();
+        // the capacity a first push gives, without the growth path
+        let mut args = Vec::with_capacity(4);
         loop {
             let arg = self.arg(ArgCtx::Access)?;
             push_argument(&mut args, arg);
@@ -191,7 +192,7 @@ impl<'a> Parser<'a> {
             return Err(self.syntax_error("'=>'"));
         }
         if self.at(T::FArrow) {
-            self.bump();
+            self.advance();
             let value = self.hash_value()?;
             let span = first.span.cover(value.span);
             let entry = KeyedEntry {
@@ -226,7 +227,7 @@ impl<'a> Parser<'a> {
 
     fn keyword_literal(&mut self) -> Expr {
         let t = self.bump();
-        Expr::new(ExprKind::LiteralString(t.text().to_string()), t.span)
+        Expr::new(ExprKind::LiteralString(node_text(t.text())), t.span)
     }
 
     /// A hash key: an assignment, or `type`/`function` before `=>`.
@@ -247,10 +248,10 @@ impl<'a> Parser<'a> {
 
     /// Call arguments up to and including `)`; the `(` is already consumed.
     pub(super) fn call_args(&mut self) -> Result<Vec<Expr>> {
-        let mut args = Vec::new();
         if self.eat(T::RParen) {
-            return Ok(args);
+            return Ok(Vec::new());
         }
+        let mut args = Vec::with_capacity(4);
         loop {
             let arg = self.arg(ArgCtx::Call)?;
             push_argument(&mut args, arg);
@@ -277,7 +278,7 @@ impl<'a> Parser<'a> {
 
     /// `functor(args) |params| { body }`.
     fn call_named(&mut self, functor: Expr) -> Result<Expr> {
-        self.bump();
+        self.advance();
         let args = self.call_args()?;
         let (lambda, end) = self.trailing_lambda()?;
         let span = functor.span.cover(end);
@@ -294,12 +295,12 @@ impl<'a> Parser<'a> {
 
     /// `left.name`, `left.name(args)`, optionally followed by a lambda.
     fn method_call(&mut self, left: Expr) -> Result<Expr> {
-        self.bump();
+        self.advance();
         let name = match self.kind() {
             T::Name | T::Type => self.bump(),
             _ => return Err(self.syntax_error("a method name")),
         };
-        let right = Expr::new(ExprKind::QualifiedName(name.text().to_string()), name.span);
+        let right = Expr::new(ExprKind::QualifiedName(node_text(name.text())), name.span);
         let access_span = left.span.cover(name.span);
         let functor = Expr::new(
             ExprKind::NamedAccess {
@@ -309,7 +310,7 @@ impl<'a> Parser<'a> {
             access_span,
         );
         let args = if self.at(T::LParen) {
-            self.bump();
+            self.advance();
             self.call_args()?
         } else {
             Vec::new()
@@ -353,12 +354,12 @@ impl<'a> Parser<'a> {
 
     /// `(assignment)`.
     fn paren(&mut self) -> Result<Expr> {
-        let span = self.bump().span;
+        let span = self.advance();
         self.enter()?;
         let inner = self.assignment();
         self.leave();
         let inner = inner?;
-        let end = self.expect(T::RParen, "')'")?.span;
+        let end = self.expect_span(T::RParen, "')'")?;
         Ok(Expr::new(ExprKind::Paren(Box::new(inner)), span.cover(end)))
     }
 
@@ -366,32 +367,40 @@ impl<'a> Parser<'a> {
     /// `undef`, type reference, regex, reserved word, EPP text.
     pub(super) fn literal(&mut self) -> Result<Expr> {
         let span = self.span();
+        // the commonest kinds are read in place (their values copied, not moved out)
+        if let Some(t) = self.toks.get(self.pos) {
+            let kind = match t.kind {
+                T::Variable => {
+                    let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
+                    let name = Expr::new(ExprKind::QualifiedName(node_text(t.text())), name_span);
+                    ExprKind::Variable(Box::new(name))
+                }
+                T::Name => {
+                    let e = self.name_or_number(t);
+                    self.pos += 1;
+                    return Ok(e);
+                }
+                T::Number => {
+                    let e = self.number(t);
+                    self.pos += 1;
+                    return e;
+                }
+                T::Word | T::String => ExprKind::LiteralString(node_text(t.text())),
+                T::Boolean => ExprKind::LiteralBoolean(t.text() == "true"),
+                T::Default => ExprKind::LiteralDefault,
+                T::Undef => ExprKind::LiteralUndef,
+                T::ClassRef => ExprKind::QualifiedReference(node_text(t.text())),
+                _ => return self.rare_literal(span),
+            };
+            self.pos += 1;
+            return Ok(Expr::new(kind, span));
+        }
+        self.rare_literal(span)
+    }
+
+    /// The one-token primaries [`Self::literal`] does not read in place, or an error.
+    fn rare_literal(&mut self, span: Span) -> Result<Expr> {
         let kind = match self.kind() {
-            T::Variable => {
-                let t = self.bump();
-                let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
-                let name = Expr::new(ExprKind::QualifiedName(t.text().to_string()), name_span);
-                ExprKind::Variable(Box::new(name))
-            }
-            T::Name => {
-                let t = self.bump();
-                return Ok(self.name_or_number(&t));
-            }
-            T::Number => {
-                let t = self.bump();
-                return self.number(&t);
-            }
-            T::Word | T::String => ExprKind::LiteralString(self.bump().text().to_string()),
-            T::Boolean => ExprKind::LiteralBoolean(self.bump().text() == "true"),
-            T::Default => {
-                self.bump();
-                ExprKind::LiteralDefault
-            }
-            T::Undef => {
-                self.bump();
-                ExprKind::LiteralUndef
-            }
-            T::ClassRef => ExprKind::QualifiedReference(self.bump().text().to_string()),
             // the lexer rejects regexes that do not compile (as the reference's does)
             T::Regex => ExprKind::LiteralRegex(self.bump().text().to_string()),
             T::Private | T::Attr => ExprKind::ReservedWord(self.bump().text().to_string()),
@@ -403,9 +412,12 @@ impl<'a> Parser<'a> {
 
     /// `[entries]`.
     pub(super) fn array(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         self.enter()?;
         let mut values = Vec::new();
+        if !self.at(T::RBrack) {
+            values.reserve_exact(4);
+        }
         while !self.at(T::RBrack) {
             let v = self.arg(ArgCtx::Element)?;
             push_argument(&mut values, v);
@@ -414,15 +426,18 @@ impl<'a> Parser<'a> {
             }
         }
         self.leave();
-        let end = self.expect(T::RBrack, "']' or ','")?.span;
+        let end = self.expect_span(T::RBrack, "']' or ','")?;
         Ok(Expr::new(ExprKind::LiteralList(values), start.cover(end)))
     }
 
     /// `{k => v, ...}`.
     pub(super) fn hash(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         self.enter()?;
         let mut entries = Vec::new();
+        if !self.at(T::RBrace) {
+            entries.reserve_exact(4);
+        }
         while !self.at(T::RBrace) {
             let key = self.hash_key()?;
             self.expect(T::FArrow, "'=>'")?;
@@ -434,7 +449,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.leave();
-        let end = self.expect(T::RBrace, "'}' or ','")?.span;
+        let end = self.expect_span(T::RBrace, "'}' or ','")?;
         Ok(Expr::new(
             ExprKind::LiteralHash {
                 entries,
@@ -465,8 +480,18 @@ enum KwPos {
 }
 
 /// Adds an argument, merging adjacent unfolded hashes (`f(a => 1, b => 2)` passes one hash).
-#[inline]
+#[inline(always)]
 pub(super) fn push_argument(args: &mut Vec<Expr>, arg: Expr) {
+    if matches!(arg.kind, ExprKind::LiteralHash { unfolded: true, .. }) {
+        push_unfolded(args, arg);
+    } else {
+        args.push(arg);
+    }
+}
+
+/// [`push_argument`] of an unfolded hash.
+#[inline(never)]
+fn push_unfolded(args: &mut Vec<Expr>, arg: Expr) {
     if let ExprKind::LiteralHash {
         unfolded: true,
         entries: new_entries,

@@ -104,13 +104,8 @@ fn lex(source: &str, epp: bool) -> (Vec<Token<'_>>, Option<Error>) {
     };
     let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
     let mut tokens = Vec::new();
-    loop {
-        match lexer.next_token() {
-            Ok(t) if t.kind == TokenKind::Eof => return (tokens, None),
-            Ok(t) => tokens.push(t),
-            Err(e) => return (tokens, Some(e)),
-        }
-    }
+    let error = lexer.lex_into(&mut tokens).err();
+    (tokens, error)
 }
 
 /// Parser state: the token list, a cursor and the nesting depth.
@@ -203,6 +198,17 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Moves past the current token, returning its span (its value stays in place).
+    fn advance(&mut self) -> Span {
+        match self.toks.get(self.pos) {
+            Some(t) => {
+                self.pos += 1;
+                t.span
+            }
+            None => Span::at(self.src.len()),
+        }
+    }
+
     /// Consumes the current token if it is `k`.
     fn eat(&mut self, k: TokenKind) -> bool {
         if self.at(k) {
@@ -217,6 +223,15 @@ impl<'a> Parser<'a> {
     fn expect(&mut self, k: TokenKind, what: &str) -> Result<Token<'a>> {
         if self.at(k) {
             Ok(self.bump())
+        } else {
+            Err(self.syntax_error(what))
+        }
+    }
+
+    /// Consumes a token of kind `k` or fails as [`Self::expect`] does, giving its span.
+    fn expect_span(&mut self, k: TokenKind, what: &str) -> Result<Span> {
+        if self.at(k) {
+            Ok(self.advance())
         } else {
             Err(self.syntax_error(what))
         }

@@ -73,11 +73,11 @@ impl<'a> Parser<'a> {
                 return Ok(inner);
             }
             T::Class if self.peek_kind(1) == T::LBrace => {
-                let start = self.bump().span;
+                let start = self.advance();
                 let type_name = Expr::new(ExprKind::QualifiedName("class".into()), start);
-                self.bump();
+                self.advance();
                 let bodies = self.titled_bodies()?;
-                let end = self.expect(T::RBrace, "'}'")?.span;
+                let end = self.expect_span(T::RBrace, "'}'")?;
                 Expr::new(
                     ExprKind::Resource {
                         form: ResourceForm::Regular,
@@ -107,7 +107,7 @@ impl<'a> Parser<'a> {
 
     /// `left { ... }`: a resource, defaults, override, or a call with a hash.
     fn resource_rest(&mut self, left: Expr) -> Result<Expr> {
-        let lbrace = self.bump().span;
+        let lbrace = self.advance();
         // keywords that cannot start a title can only be attribute names
         let attr_only = matches!(
             self.kind(),
@@ -115,7 +115,7 @@ impl<'a> Parser<'a> {
         );
         if self.at(T::RBrace) || self.at(T::Comma) || attr_only || self.at_attribute_op() {
             let ops = self.attribute_operations()?;
-            let end = self.expect(T::RBrace, "'}' or ','")?.span;
+            let end = self.expect_span(T::RBrace, "'}' or ','")?;
             let span = left.span.cover(end);
             return match &left.kind {
                 ExprKind::QualifiedName(_) => self.untitled_resource(left, ops, lbrace.cover(end)),
@@ -142,7 +142,7 @@ impl<'a> Parser<'a> {
             };
         }
         let bodies = self.titled_bodies()?;
-        let end = self.expect(T::RBrace, "'}'")?.span;
+        let end = self.expect_span(T::RBrace, "'}'")?;
         let span = left.span.cover(end);
         Ok(Expr::new(
             ExprKind::Resource {
@@ -174,7 +174,10 @@ impl<'a> Parser<'a> {
                     let key_span = Span::new(span.start as usize, span.start as usize + name.len());
                     entries.push(KeyedEntry {
                         span,
-                        key: Expr::new(ExprKind::LiteralString(name), key_span),
+                        key: Expr::new(
+                            ExprKind::LiteralString(crate::syntax::ast::node_text(&name)),
+                            key_span,
+                        ),
                         value,
                     })
                 }
@@ -309,9 +312,9 @@ impl<'a> Parser<'a> {
         let mut span = left.span.cover(qspan);
         let mut operations = Vec::new();
         if self.at(T::LBrace) {
-            self.bump();
+            self.advance();
             operations = self.attribute_operations()?;
-            span = span.cover(self.expect(T::RBrace, "'}' or ','")?.span);
+            span = span.cover(self.expect_span(T::RBrace, "'}' or ','")?);
         }
         Ok(Expr::new(
             ExprKind::Collect {

@@ -11,7 +11,6 @@ use super::Parser;
 use crate::error::Result;
 use crate::syntax::ast::Expr;
 use crate::syntax::lexer::Lexer;
-use crate::syntax::token::TokenKind;
 
 /// Parses `source` as one expression (no validation), as a program whose body
 /// is that expression would be parsed. Any other text yields the program's body
@@ -26,16 +25,9 @@ pub fn parse_type_expression(source: &str) -> Result<Expr> {
 /// The single expression spanning all of `source`, or None when the text is
 /// anything else or has an error.
 fn expression_only(source: &str) -> Option<Expr> {
-    let mut lexer = Lexer::new(source);
     let mut toks = Vec::with_capacity(source.len() / 3 + 2);
-    loop {
-        let t = lexer.next_token().ok()?;
-        match t.kind {
-            TokenKind::Eof => break,
-            TokenKind::EppStart => return None,
-            _ => toks.push(t),
-        }
-    }
+    // (without the EPP option the lexer gives no EPP_START)
+    Lexer::new(source).lex_into(&mut toks).ok()?;
     let mut p = Parser::new(source, toks, false);
     // the expression grammar enters one level of nesting
     let e = match p.lone_operand(1) {

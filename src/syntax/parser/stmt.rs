@@ -94,17 +94,17 @@ impl<'a> Parser<'a> {
                 T::RBrace | T::RBrack | T::RParen if depth > 0 => {
                     depth -= 1;
                     if depth == 0 && k == T::RBrace {
-                        self.bump();
+                        self.advance();
                         return true;
                     }
                 }
                 T::Semic if depth == 0 => {
-                    self.bump();
+                    self.advance();
                     return true;
                 }
                 _ => {}
             }
-            self.bump();
+            self.advance();
         }
     }
 
@@ -140,7 +140,7 @@ impl<'a> Parser<'a> {
         let first = self.assignment()?;
         let mut list: Option<(Vec<Expr>, Span)> = None;
         while self.at(T::Comma) {
-            let comma = self.bump().span;
+            let comma = self.advance();
             let next = self.assignment()?;
             match &mut list {
                 Some((l, _)) => l.push(next),
@@ -204,11 +204,18 @@ impl<'a> Parser<'a> {
     }
 
     /// `relationship (= | += | -=) assignment` (right associative).
+    #[inline(always)]
     pub(super) fn assignment(&mut self) -> Result<Expr> {
         // assignment, resource and expression each enter one level
         if let Some(e) = self.lone_operand(3) {
             return e;
         }
+        self.assignment_full()
+    }
+
+    /// [`Self::assignment`] through the full descent.
+    #[inline(never)]
+    fn assignment_full(&mut self) -> Result<Expr> {
         self.enter()?;
         let r = self.assignment_inner();
         self.leave();
@@ -232,6 +239,8 @@ impl<'a> Parser<'a> {
         if !room {
             return None;
         }
+        // the primary is one literal token (else a bracketed literal)
+        let mut literal = true;
         let close = match self.kind() {
             T::ClassRef
             | T::Name
@@ -247,16 +256,25 @@ impl<'a> Parser<'a> {
                 T::LBrack | T::LParen => self.matching_close(self.pos + 1)?,
                 _ => return None,
             },
-            T::LBrace | T::ListStart | T::LBrack => self.matching_close(self.pos)?,
+            T::LBrace | T::ListStart | T::LBrack => {
+                literal = false;
+                self.matching_close(self.pos)?
+            }
             _ => return None,
         };
         let after = self.toks.get(close + 1).map_or(T::Eof, |t| t.kind);
         if !ends_operand(after) {
             return None;
         }
+        let depth = self.depth;
         self.depth += levels;
-        let e = self.postfix();
-        self.depth -= levels;
+        // `postfix`, knowing that its primary is a literal
+        let e = if literal {
+            self.literal().and_then(|e| self.postfix_ops(e))
+        } else {
+            self.postfix()
+        };
+        self.depth = depth;
         debug_assert!(e.is_err() || self.pos == close + 1);
         Some(e)
     }
@@ -265,8 +283,9 @@ impl<'a> Parser<'a> {
     /// near (a bounded look ahead keeps parsing linear) and of the same kind.
     fn matching_close(&self, open: usize) -> Option<usize> {
         const LOOK_AHEAD: usize = 128;
+        let end = self.toks.len().min(open.saturating_add(LOOK_AHEAD));
         let mut depth = 0usize;
-        for (i, t) in self.toks.iter().enumerate().skip(open).take(LOOK_AHEAD) {
+        for (i, t) in (open..).zip(self.toks.get(open..end)?) {
             match t.kind {
                 T::LBrack | T::ListStart | T::LParen | T::WsLParen | T::LBrace | T::SelBrace => {
                     depth += 1
@@ -298,7 +317,7 @@ impl<'a> Parser<'a> {
             T::Deletes => BinaryOp::SubAssign,
             _ => return Ok(left),
         };
-        let op_span = self.bump().span;
+        let op_span = self.advance();
         let right = self.assignment()?;
         let span = left.span.cover(right.span);
         Ok(Expr::new(
@@ -328,7 +347,7 @@ impl<'a> Parser<'a> {
                 self.depth = base;
                 return Err(e);
             }
-            let op_span = self.bump().span;
+            let op_span = self.advance();
             let right = match self.resource() {
                 Ok(r) => r,
                 Err(e) => {

@@ -4,7 +4,7 @@
 
 use super::Parser;
 use crate::error::Result;
-use crate::syntax::ast::{Call, Expr, ExprKind, Lambda};
+use crate::syntax::ast::{node_text, Call, Expr, ExprKind, Lambda};
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind as T};
 
@@ -149,7 +149,7 @@ impl<'a> Parser<'a> {
                 t.span,
             ),
             Some(Number::Float(f)) => Expr::new(ExprKind::LiteralFloat(f), t.span),
-            _ => Expr::new(ExprKind::QualifiedName(t.text().to_string()), t.span),
+            _ => Expr::new(ExprKind::QualifiedName(node_text(t.text())), t.span),
         }
     }
 
@@ -228,7 +228,7 @@ impl<'a> Parser<'a> {
         let text = match self.kind() {
             T::String => {
                 let t = self.bump();
-                Expr::new(ExprKind::LiteralString(t.text().to_string()), t.span)
+                Expr::new(ExprKind::LiteralString(node_text(t.text())), t.span)
             }
             T::DqPre => self.dq_string()?,
             _ => return Err(self.syntax_error("heredoc text")),
@@ -244,7 +244,7 @@ impl<'a> Parser<'a> {
 
     /// `<%= expr %>` or `<%= { statements } %>`.
     pub(super) fn render_expr(&mut self) -> Result<Expr> {
-        let start = self.bump().span;
+        let start = self.advance();
         let inner = if self.at(T::LBrace) {
             let (b, s) = self.braced_body()?;
             b.map(|b| *b).unwrap_or_else(|| Expr::new(ExprKind::Nop, s))
@@ -254,7 +254,7 @@ impl<'a> Parser<'a> {
         if !matches!(self.kind(), T::EppEnd | T::EppEndTrim) {
             return Err(self.syntax_error("'%>'"));
         }
-        let end = self.bump().span;
+        let end = self.advance();
         Ok(Expr::new(
             ExprKind::Render(Box::new(inner)),
             start.cover(end),
@@ -267,7 +267,7 @@ impl<'a> Parser<'a> {
         let start = self.span();
         self.eat(T::EppStart);
         let (parameters, specified) = if self.at(T::Pipe) {
-            self.bump();
+            self.advance();
             let ps = if self.at(T::Pipe) {
                 Vec::new()
             } else {
@@ -309,7 +309,7 @@ impl<'a> Parser<'a> {
 fn push_text(segments: &mut Vec<Expr>, t: &Token<'_>) {
     if !t.text().is_empty() {
         segments.push(Expr::new(
-            ExprKind::LiteralString(t.text().to_string()),
+            ExprKind::LiteralString(node_text(t.text())),
             t.span,
         ));
     }
