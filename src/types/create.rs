@@ -65,7 +65,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
 /// The built-in types, for dispatch without comparing names again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(clippy::upper_case_acronyms)] // variants are spelled as the type names
-enum Builtin {
+pub(crate) enum Builtin {
     Any,
     Array,
     Binary,
@@ -248,7 +248,7 @@ pub fn builtin_name(name: &str) -> Option<&'static str> {
 
 /// The built-in type called `name` (case-insensitively) and its canonical name.
 #[inline]
-fn builtin(name: &str) -> Option<(&'static str, Builtin)> {
+pub(crate) fn builtin(name: &str) -> Option<(&'static str, Builtin)> {
     let bytes = name.as_bytes();
     let same_len = BUILTIN_BY_LEN.get(bytes.len()).copied().unwrap_or(&[]);
     if same_len.is_empty() {
@@ -278,7 +278,7 @@ pub fn builtin_type(name: &str) -> Option<Type> {
 }
 
 /// The unparameterised built-in type `b`.
-fn canonical_type(b: Builtin) -> Type {
+pub(crate) fn canonical_type(b: Builtin) -> Type {
     use Builtin as B;
     match b {
         B::Any => tf::any(),
@@ -429,12 +429,17 @@ pub fn value_desc(v: &Value) -> String {
 
 /// Build a built-in type; `Ok(None)` when `name` is not a built-in type name.
 pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
+    match builtin(name) {
+        Some((n, b)) => create_known(n, b, params).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Build the built-in type `b` (called `n`, as [`builtin`] gives it) with `params`.
+pub(crate) fn create_known(n: &'static str, b: Builtin, params: &[Value]) -> CResult<Type> {
     use Builtin as B;
-    let Some((n, b)) = builtin(name) else {
-        return Ok(None);
-    };
     if params.is_empty() {
-        return Ok(Some(canonical_type(b)));
+        return Ok(canonical_type(b));
     }
     let t = match b {
         B::Any
@@ -605,7 +610,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
             }
         }
     };
-    Ok(Some(t))
+    Ok(t)
 }
 
 /// Write an Object/TypeSet initialisation hash: top-level keys bare, values as in types.
@@ -631,7 +636,7 @@ fn write_i12n(s: &mut String, v: &Value) {
 /// A resource type given by name only (`File`, `Foo::Bar`) or with a title (`File['x']`).
 pub fn create_resource_shorthand(name: &str, params: &[Value]) -> CResult<Type> {
     if params.is_empty() {
-        return Ok(tf::resource(Some(name), None)?);
+        return Ok(resource_type(name, None)?);
     }
     if params.len() != 1 {
         return Err(count_error(
@@ -641,10 +646,51 @@ pub fn create_resource_shorthand(name: &str, params: &[Value]) -> CResult<Type> 
         ));
     }
     match &params[0] {
-        Value::String(t) => Ok(tf::resource(Some(name), Some(t))?),
-        Value::Integer(i) => Ok(tf::resource(Some(name), Some(&i.to_string()))?),
+        Value::String(t) => Ok(resource_type(name, Some(t))?),
+        Value::Integer(i) => Ok(resource_type(name, Some(&i.to_string()))?),
         _ => Err(CreateError::InvalidSpec),
     }
+}
+
+/// `Resource[name, title]` as [`tf::resource`] builds it, with a quicker test
+/// for a name that is already capitalised (the commonest case).
+pub(crate) fn resource_type(name: &str, title: Option<&str>) -> Result<Type> {
+    if name.is_empty() {
+        return Err(Error::type_error("Illegal type name ''"));
+    }
+    let type_name: Arc<str> = if is_capitalized(name.as_bytes()) {
+        Arc::from(name)
+    } else {
+        tf::capitalize_type_name(name).into()
+    };
+    Ok(Type::from_kind(TypeKind::Resource {
+        type_name: Some(type_name),
+        title: title.map(Arc::from),
+    }))
+}
+
+/// True when every `::`-separated segment of `b` is empty or starts with an
+/// ASCII byte that is not a lowercase letter (capitalising leaves it alone).
+fn is_capitalized(b: &[u8]) -> bool {
+    let starts_ok = |at: usize| {
+        b.get(at)
+            .map_or(true, |c| c.is_ascii() && !c.is_ascii_lowercase())
+    };
+    if !starts_ok(0) {
+        return false;
+    }
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == b':' && b[i + 1] == b':' {
+            if !starts_ok(i + 2) {
+                return false;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    true
 }
 
 fn int_or_default(v: &Value) -> CResult<Option<i64>> {
@@ -890,7 +936,7 @@ fn create_resource(type_name: &Value, title: Option<&Value>) -> CResult<Type> {
     match name {
         // `Resource[Resource, 'x']` has no type name to attach the title to.
         None => Ok(tf::resource_any()),
-        Some(n) => Ok(tf::resource(Some(&n), title.as_deref())?),
+        Some(n) => Ok(resource_type(&n, title.as_deref())?),
     }
 }
 
@@ -1105,6 +1151,23 @@ mod tests {
         );
         let e = create("Enum", &[s("a"), 1.into()]).unwrap_err();
         assert_eq!(e.message, "Enum parameters must be identifiers or strings");
+    }
+
+    #[test]
+    fn resource_names_capitalised_as_the_factory_does() {
+        for name in [
+            "file", "File", "foo::bar", "Foo::bar", "Foo::Bar", "::foo", "a:::b", "a::", "é::x",
+            "Foo::éb", "x::1", "_x::y", "a::::b",
+        ] {
+            for title in [None, Some("t")] {
+                assert_eq!(
+                    resource_type(name, title).unwrap(),
+                    tf::resource(Some(name), title).unwrap(),
+                    "{name}"
+                );
+            }
+        }
+        assert!(resource_type("", None).is_err());
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod calc;
 pub mod create;
 pub mod display;
 pub mod factory;
+mod interp;
 pub mod model;
 pub mod parse;
 pub mod rich;
