@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::values::new::kind_name;
 use crate::values::{Regexp, Value};
 use std::fmt::Write;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The built-in type names, as printed, in byte order (for binary search).
 pub const BUILTIN_NAMES: &[&str] = &[
@@ -277,8 +277,69 @@ pub fn builtin_type(name: &str) -> Option<Type> {
     builtin(name).map(|(_, b)| canonical_type(b))
 }
 
-/// The unparameterised built-in type `b`.
+/// The unparameterised built-in type `b` (the factory's shared instance).
+#[inline]
 pub(crate) fn canonical_type(b: Builtin) -> Type {
+    static TYPES: OnceLock<[Type; ALL_BUILTINS.len()]> = OnceLock::new();
+    let types = TYPES.get_or_init(|| ALL_BUILTINS.map(build_canonical_type));
+    match types.get(b as usize) {
+        Some(t) => t.clone(),
+        None => build_canonical_type(b),
+    }
+}
+
+/// Every [`Builtin`], in declaration order (`ALL_BUILTINS[b as usize] == b`).
+const ALL_BUILTINS: [Builtin; 43] = {
+    use Builtin as B;
+    [
+        B::Any,
+        B::Array,
+        B::Binary,
+        B::Boolean,
+        B::Callable,
+        B::CatalogEntry,
+        B::Class,
+        B::Collection,
+        B::Data,
+        B::Default,
+        B::Deferred,
+        B::Enum,
+        B::Float,
+        B::Hash,
+        B::Init,
+        B::Integer,
+        B::Iterable,
+        B::Iterator,
+        B::NotUndef,
+        B::Numeric,
+        B::Object,
+        B::Optional,
+        B::Pattern,
+        B::Regexp,
+        B::Resource,
+        B::RichData,
+        B::RichDataKey,
+        B::Runtime,
+        B::Scalar,
+        B::ScalarData,
+        B::SemVer,
+        B::SemVerRange,
+        B::Sensitive,
+        B::String,
+        B::Struct,
+        B::Timespan,
+        B::Timestamp,
+        B::Tuple,
+        B::Type,
+        B::TypeSet,
+        B::URI,
+        B::Undef,
+        B::Variant,
+    ]
+};
+
+/// The unparameterised built-in type `b`, from the factory.
+fn build_canonical_type(b: Builtin) -> Type {
     use Builtin as B;
     match b {
         B::Any => tf::any(),
@@ -329,8 +390,44 @@ pub(crate) fn canonical_type(b: Builtin) -> Type {
 
 /// Compile `source` as a regexp, reusing an earlier compilation of the same
 /// text (compiling dominates building a `Pattern` type otherwise).
+///
+/// The patterns used last are kept in a small table (one per slot) in front
+/// of the process-wide cache ([`Regexp::cached`]), which hashes the whole text.
 pub fn cached_regexp(source: &str) -> Result<Regexp> {
-    Regexp::cached(source)
+    static RECENT: Mutex<[Option<Regexp>; RECENT_SLOTS]> =
+        Mutex::new([const { None }; RECENT_SLOTS]);
+    let slot = recent_slot(source.as_bytes());
+    // (a busy or poisoned table is passed by)
+    let hit = RECENT.try_lock().ok().and_then(|r| {
+        r.get(slot)?
+            .as_ref()
+            .filter(|re| re.source() == source)
+            .cloned()
+    });
+    if let Some(re) = hit {
+        return Ok(re);
+    }
+    let re = Regexp::cached(source)?;
+    if let Ok(mut r) = RECENT.try_lock() {
+        if let Some(s) = r.get_mut(slot) {
+            *s = Some(re.clone());
+        }
+    }
+    Ok(re)
+}
+
+/// How many patterns [`cached_regexp`] keeps in front (a power of two).
+const RECENT_SLOTS: usize = 64;
+
+/// The slot of a pattern in the table of [`cached_regexp`]: a mix of its
+/// length and its first and last bytes.
+fn recent_slot(b: &[u8]) -> usize {
+    let n = b.len();
+    let word = |at: &[u8]| at.iter().take(8).fold(0u64, |w, &c| (w << 8) | c as u64);
+    let first = word(b);
+    let last = word(b.get(n.saturating_sub(8)..).unwrap_or_default());
+    let h = (first ^ last.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 58) as usize & (RECENT_SLOTS - 1)
 }
 
 /// Why a type could not be built.
@@ -1056,11 +1153,39 @@ mod tests {
                 assert_eq!(builtin(&e.name.to_lowercase()), Some((e.name, e.builtin)));
             }
         }
+        for (i, b) in ALL_BUILTINS.iter().enumerate() {
+            assert_eq!(*b as usize, i);
+            assert_eq!(format!("{b:?}"), BUILTIN_NAMES[i]);
+            assert!(canonical_type(*b).ptr_eq(&build_canonical_type(*b)));
+        }
         assert_eq!(builtin("Integez"), None);
         assert_eq!(builtin("Ab"), None);
         assert_eq!(builtin(""), None);
         assert_eq!(builtin_name("uri"), Some("URI"));
         assert_eq!(builtin_name("Foo"), None);
+    }
+
+    #[test]
+    fn cached_regexps_are_the_patterns_asked_for() {
+        for src in [
+            "a",
+            "b",
+            "",
+            "a+b",
+            "(",
+            "\\A[a-z]+\\z",
+            "a",
+            "(",
+            "x".repeat(40).as_str(),
+        ] {
+            for _ in 0..2 {
+                match (cached_regexp(src), Regexp::new(src)) {
+                    (Ok(a), Ok(b)) => assert_eq!(a.source(), b.source()),
+                    (Err(a), Err(b)) => assert_eq!(a.message, b.message),
+                    (a, b) => panic!("{src}: {a:?} vs {b:?}"),
+                }
+            }
+        }
     }
 
     #[test]

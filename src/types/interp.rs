@@ -111,31 +111,44 @@ impl Interp<'_> {
                 Some((_, b)) => Ok(create::canonical_type(b)),
                 None => self.other(bare(name), &[], e),
             },
-            ExprKind::Access { left, keys } => match &left.kind {
-                ExprKind::QualifiedReference(name) => {
-                    let name = bare(name);
-                    let builtin = create::builtin(name);
-                    if let Some((_, b)) = builtin {
-                        if self.direct && !keys.is_empty() {
-                            if let Some(t) = self.direct(b, keys, e) {
-                                return t;
-                            }
-                        }
-                    }
-                    let mut params: SmallVec<[Value; FEW]> = SmallVec::with_capacity(keys.len());
-                    for k in keys {
-                        params.push(self.value_of(k)?);
-                    }
-                    match builtin {
-                        Some((n, b)) => {
-                            create::create_known(n, b, &params).map_err(|err| self.map(err, e))
-                        }
-                        None => self.other(name, &params, e),
-                    }
-                }
-                _ => Err(self.invalid(e)),
-            },
+            ExprKind::Access { left, keys } => self.access(left, keys, e),
             _ => Err(self.invalid(e)),
+        }
+    }
+
+    /// The access `left[keys]` (the expression `e`) as a type.
+    fn access(&self, left: &Expr, keys: &[Expr], e: &Expr) -> Result<Type> {
+        let ExprKind::QualifiedReference(name) = &left.kind else {
+            return Err(self.invalid(e));
+        };
+        let name = bare(name);
+        let builtin = create::builtin(name);
+        if let Some((_, b)) = builtin {
+            if self.direct && !keys.is_empty() {
+                if let Some(t) = self.direct(b, keys, e) {
+                    return t;
+                }
+            }
+        }
+        self.general(name, builtin, keys, e)
+    }
+
+    /// The general way: `name[keys]` from the values of the keys.
+    #[inline(never)]
+    fn general(
+        &self,
+        name: &str,
+        builtin: Option<(&'static str, Builtin)>,
+        keys: &[Expr],
+        e: &Expr,
+    ) -> Result<Type> {
+        let mut params: SmallVec<[Value; FEW]> = SmallVec::with_capacity(keys.len());
+        for k in keys {
+            params.push(self.value_of(k)?);
+        }
+        match builtin {
+            Some((n, b)) => create::create_known(n, b, &params).map_err(|err| self.map(err, e)),
+            None => self.other(name, &params, e),
         }
     }
 
