@@ -246,20 +246,51 @@ pub fn builtin_name(name: &str) -> Option<&'static str> {
     builtin(name).map(|(n, _)| n)
 }
 
+/// The slot of a name of 3 or more bytes in [`BUILTIN_TABLE`]: a mix of its
+/// second and last bytes and its length, different for every built-in name
+/// (checked when the table is built).
+#[inline]
+const fn table_slot(b: &[u8]) -> usize {
+    (b[1] as usize * 54 + b[b.len() - 1] as usize + b.len() * 51) & (BUILTIN_TABLE_SLOTS - 1)
+}
+
+const BUILTIN_TABLE_SLOTS: usize = 128;
+
+/// The built-in names at their [`table_slot`] (a perfect hash of the names).
+const BUILTIN_TABLE: [Option<Entry>; BUILTIN_TABLE_SLOTS] = {
+    let mut table = [None; BUILTIN_TABLE_SLOTS];
+    let mut len = 0;
+    while len < BUILTIN_BY_LEN.len() {
+        let bucket = BUILTIN_BY_LEN[len];
+        let mut i = 0;
+        while i < bucket.len() {
+            let slot = table_slot(bucket[i].name.as_bytes());
+            if table[slot].is_some() {
+                panic!("two built-in names share a slot of BUILTIN_TABLE");
+            }
+            table[slot] = Some(bucket[i]);
+            i += 1;
+        }
+        len += 1;
+    }
+    table
+};
+
 /// The built-in type called `name` (case-insensitively) and its canonical name.
 #[inline]
 pub(crate) fn builtin(name: &str) -> Option<(&'static str, Builtin)> {
     let bytes = name.as_bytes();
-    let same_len = BUILTIN_BY_LEN.get(bytes.len()).copied().unwrap_or(&[]);
-    if same_len.is_empty() {
+    if bytes.len() < 3 || bytes.len() >= BUILTIN_BY_LEN.len() {
         return None;
     }
     // Names are nearly always written canonically: try an exact match first.
-    let key = name_key(bytes);
-    match same_len.iter().find(|e| e.key == key) {
-        Some(e) => Some((e.name, e.builtin)),
-        None => builtin_ignoring_case(name, same_len),
+    if let Some(Some(e)) = BUILTIN_TABLE.get(table_slot(bytes)) {
+        if e.name.len() == bytes.len() && e.key == name_key(bytes) {
+            return Some((e.name, e.builtin));
+        }
     }
+    let same_len = BUILTIN_BY_LEN.get(bytes.len()).copied().unwrap_or(&[]);
+    builtin_ignoring_case(name, same_len)
 }
 
 #[cold]

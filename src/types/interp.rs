@@ -117,6 +117,7 @@ impl Interp<'_> {
     }
 
     /// The access `left[keys]` (the expression `e`) as a type.
+    #[inline(never)]
     fn access(&self, left: &Expr, keys: &[Expr], e: &Expr) -> Result<Type> {
         let ExprKind::QualifiedReference(name) = &left.kind else {
             return Err(self.invalid(e));
