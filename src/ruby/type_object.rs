@@ -38,7 +38,18 @@ impl RbType {
 
     fn into_frozen_object(self, ruby: &Ruby) -> Value {
         let obj = ruby.obj_wrap(self);
-        obj.freeze();
+        if rb_sys::RUBY_API_VERSION_MAJOR == 3 && rb_sys::RUBY_API_VERSION_MINOR < 2 {
+            // SAFETY: `obj` is a live T_DATA object just made on this thread,
+            // of a plain class and without a singleton class: up to Ruby 3.1,
+            // freezing such an object is setting its FL_FREEZE flag and
+            // nothing else (rb_obj_freeze also walks to the singleton class).
+            unsafe {
+                let basic = magnus::rb_sys::AsRawValue::as_raw(obj) as *mut rb_sys::RBasic;
+                (*basic).flags |= rb_sys::ruby_fl_type::RUBY_FL_FREEZE as rb_sys::VALUE;
+            }
+        } else {
+            obj.freeze();
+        }
         obj.as_value()
     }
 
