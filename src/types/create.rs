@@ -999,7 +999,8 @@ fn create_tuple(params: &[Value]) -> CResult<Type> {
     }
 }
 
-fn is_block_type(t: &Type) -> bool {
+/// True for a type that can be the block of a Callable (`Callable`, `Optional[Callable]`).
+pub(crate) fn is_block_type(t: &Type) -> bool {
     match t.kind() {
         TypeKind::Callable(_) => true,
         TypeKind::Optional(Some(i)) => matches!(i.kind(), TypeKind::Callable(_)),

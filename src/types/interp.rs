@@ -85,6 +85,20 @@ fn string(k: &Expr) -> Option<&str> {
     }
 }
 
+/// A resource title: a string or an Integer literal (as text).
+fn title(k: &Expr) -> Option<String> {
+    match &k.kind {
+        ExprKind::LiteralInteger { value, .. } => Some(value.to_string()),
+        _ => string(k).map(str::to_string),
+    }
+}
+
+/// An evaluated key of a Callable's parameter list.
+enum Item {
+    Type(Type),
+    Bound(Option<i64>),
+}
+
 /// The bounds of up to two keys that are all bounds (`[from]` or `[from, to]`).
 fn bounds(keys: &[Expr]) -> Option<(Option<i64>, Option<i64>)> {
     match keys {
@@ -124,11 +138,13 @@ impl Interp<'_> {
         };
         let name = bare(name);
         let builtin = create::builtin(name);
-        if let Some((_, b)) = builtin {
-            if self.direct && !keys.is_empty() {
-                if let Some(t) = self.direct(b, keys, e) {
-                    return t;
-                }
+        if self.direct && !keys.is_empty() {
+            let direct = match builtin {
+                Some((_, b)) => self.direct(b, keys, e),
+                None => self.direct_resource_shorthand(name, keys, e),
+            };
+            if let Some(t) = direct {
+                return t;
             }
         }
         self.general(name, builtin, keys, e)
@@ -293,8 +309,134 @@ impl Interp<'_> {
                 _ => return None,
             },
             (B::Class, [k]) => Ok(tf::host_class(Some(string(k)?))),
+            (B::Callable, [k, r]) if is_type(r) => match &k.kind {
+                ExprKind::LiteralList(items) => {
+                    let items = match self.callable_items(items)? {
+                        Ok(items) => items,
+                        Err(err) => return Some(Err(err)),
+                    };
+                    let ret = match self.type_of(r) {
+                        Ok(t) => t,
+                        Err(err) => return Some(Err(err)),
+                    };
+                    return self.callable_of(items, Some(ret), e).transpose();
+                }
+                _ => self.direct_callable(keys, e)?,
+            },
+            (B::Callable, _) => self.direct_callable(keys, e)?,
+            (B::Resource, [n, rest @ ..]) if rest.len() <= 1 => {
+                let title = match rest {
+                    [] => None,
+                    [t] => Some(title(t)?),
+                    _ => return None,
+                };
+                let name: Option<Arc<str>> = match string(n) {
+                    Some(s) => Some(s.into()),
+                    None if is_type(n) => match self.type_of(n) {
+                        Ok(t) => match t.kind() {
+                            TypeKind::Resource { type_name, .. } => type_name.clone(),
+                            _ => return None,
+                        },
+                        Err(err) => return Some(Err(err)),
+                    },
+                    None => return None,
+                };
+                match name {
+                    // `Resource[Resource, 'x']` has no type name to attach the title to.
+                    None => Ok(tf::resource_any()),
+                    Some(n) => create::resource_type(&n, title.as_deref()).map_err(at),
+                }
+            }
             _ => return None,
         })
+    }
+
+    /// `Name['title']` of a name that is not a built-in type, with no
+    /// aliases to look in and unknown names taken as resource types.
+    fn direct_resource_shorthand(
+        &self,
+        name: &str,
+        keys: &[Expr],
+        e: &Expr,
+    ) -> Option<Result<Type>> {
+        if self.aliases.is_some() || self.unknown != UnknownNames::Resource {
+            return None;
+        }
+        match keys {
+            [t] => Some(
+                create::resource_type(name, Some(&title(t)?)).map_err(|err| err.with_span(e.span)),
+            ),
+            _ => None,
+        }
+    }
+
+    /// `Callable[params..., from?, to?, block?]` whose keys are types and bounds.
+    fn direct_callable(&self, keys: &[Expr], e: &Expr) -> Option<Result<Type>> {
+        match self.callable_items(keys)? {
+            Ok(items) => self.callable_of(items, None, e).transpose(),
+            Err(err) => Some(Err(err)),
+        }
+    }
+
+    /// The keys of a Callable's parameter list evaluated, when each is a type
+    /// or a bound; `None` for any other key.
+    fn callable_items(&self, keys: &[Expr]) -> Option<Result<SmallVec<[Item; FEW]>>> {
+        if !keys.iter().all(|k| is_type(k) || bound(k).is_some()) {
+            return None;
+        }
+        let mut items = SmallVec::with_capacity(keys.len());
+        for k in keys {
+            items.push(match bound(k) {
+                Some(b) => Item::Bound(b),
+                None => match self.type_of(k) {
+                    Ok(t) => Item::Type(t),
+                    Err(err) => return Some(Err(err)),
+                },
+            });
+        }
+        Some(Ok(items))
+    }
+
+    /// The Callable of evaluated parameter list `items` (as
+    /// `create`'s `callable_from` takes them), `Ok(None)` for a list that
+    /// the general way must judge.
+    fn callable_of(
+        &self,
+        mut items: SmallVec<[Item; FEW]>,
+        return_type: Option<Type>,
+        e: &Expr,
+    ) -> Result<Option<Type>> {
+        let block = match items.last() {
+            Some(Item::Type(b)) if create::is_block_type(b) => match items.pop() {
+                Some(Item::Type(b)) => Some(b),
+                _ => None,
+            },
+            _ => None,
+        };
+        let n = items.len();
+        let (types, size) = match (n >= 2, items.get(n.wrapping_sub(2)), items.last()) {
+            (true, Some(Item::Bound(a)), Some(Item::Bound(z))) => (n - 2, Some((*a, *z))),
+            (_, _, Some(Item::Bound(a))) => (n - 1, Some((*a, None))),
+            _ => (n, None),
+        };
+        items.truncate(types);
+        let mut ts = Vec::with_capacity(types);
+        for item in items {
+            ts.push(match item {
+                Item::Type(t) => t,
+                // an Integer stands for `Integer`, as the reference infers it
+                Item::Bound(Some(_)) => tf::integer(),
+                Item::Bound(None) => return Ok(None),
+            });
+        }
+        let at = |err: Error| err.with_span(e.span);
+        let size = match size {
+            None => None,
+            Some((a, z)) => Some(tf::size_range(a, z).map_err(at)?),
+        };
+        tf::callable(ts, size, block, return_type)
+            .map(Some)
+            .map_err(at)
     }
 
     /// The types of `keys`, all type expressions.
@@ -607,6 +749,44 @@ mod tests {
             "Integer[]",
             "Variant[]",
             "Foo::Bar[1, 2]",
+            "Foo::Bar[-1]",
+            "Foo::Bar[default]",
+            "foo[x]",
+            "File[1]",
+            "File['']",
+            "Resource[File, 1]",
+            "Resource[File, -1]",
+            "Resource[Resource, 'x']",
+            "Resource[Integer, 'x']",
+            "Resource['', 'x']",
+            "Resource[foo::bar, x]",
+            "Resource[File['a'], 'x']",
+            "Resource[1]",
+            "Resource[File, Integer]",
+            "Resource[Strin[1], 'x']",
+            "Callable[1, String]",
+            "Callable[default, String]",
+            "Callable[String, default]",
+            "Callable[String, default, default]",
+            "Callable[String, 2, 1]",
+            "Callable[String, -1]",
+            "Callable[Callable]",
+            "Callable[Optional[Callable]]",
+            "Callable[String, Optional[Callable[Integer]]]",
+            "Callable[String, 1, 2, Callable]",
+            "Callable[Callable, Callable]",
+            "Callable[Optional[Integer]]",
+            "Callable[[String], Integer, 1]",
+            "Callable[[String, 1, 2], Integer]",
+            "Callable[[String, Callable], Any]",
+            "Callable[[String], 1]",
+            "Callable[[String, 'a'], Integer]",
+            "Callable[[Strin[1]], Integer[2, 1]]",
+            "Callable[[String], Integer[2, 1]]",
+            "Callable[String, [String]]",
+            "Callable['a']",
+            "Callable[Strin[1], 1, 2]",
+            "Callable[String, Integer[2, 1], 1]",
         ] {
             v.push(s.to_string());
         }
