@@ -55,7 +55,11 @@ fn parse(
     guard(ruby, || {
         let type_references = type_references(ruby, unknown_names)?;
         let cache = cache.to_bool();
-        let source = super::convert::source_string(ruby, source)?;
+        // (source_string, out of line, only for its error)
+        let source = match RString::from_value(source) {
+            Some(s) => s,
+            None => super::convert::source_string(ruby, source)?,
+        };
         let registry = if aliases.is_nil() {
             None
         } else {
@@ -86,7 +90,6 @@ fn parse(
         if type_references {
             parser = parser.unknown_names(UnknownNames::TypeReference);
         }
-        parser = parser.cached(cache);
         match parser.parse(text) {
             Ok(t) => Ok(RbType::wrap(ruby, t)),
             Err(e) => Err(errors::located(ruby, e, Some(text), None)),

@@ -116,22 +116,33 @@ impl<'a> TypeParser<'a> {
     }
 
     /// Parse `source` as one type expression.
+    #[inline]
     pub fn parse(&self, source: &str) -> Result<Type> {
-        let cache = match (self.cache, self.unknown, self.aliases) {
-            (true, UnknownNames::Resource, None) => Some(global_cache()),
-            (true, UnknownNames::Resource, Some(reg)) => Some(reg.parse_cache()),
-            _ => None,
+        if !self.cache {
+            return self.parse_afresh(source);
+        }
+        let cache = match (self.unknown, self.aliases) {
+            (UnknownNames::Resource, None) => global_cache(),
+            (UnknownNames::Resource, Some(reg)) => reg.parse_cache(),
+            (UnknownNames::TypeReference, _) => return self.parse_afresh(source),
         };
-        if let Some(c) = cache {
-            if let Some(t) = cache_get(c, source) {
-                return Ok(t);
-            }
-        }
+        self.parse_through(cache, source)
+    }
+
+    /// [`TypeParser::parse`] without the cache.
+    fn parse_afresh(&self, source: &str) -> Result<Type> {
         let expr = crate::syntax::parser::parse_type_expression(source)?;
-        let t = self.interp(source).type_of(&expr)?;
-        if let Some(c) = cache {
-            cache_put(c, source, &t);
+        self.interp(source).type_of(&expr)
+    }
+
+    /// [`TypeParser::parse`] through `cache`.
+    #[inline(never)]
+    fn parse_through(&self, cache: &Mutex<HashMap<Box<str>, Type>>, source: &str) -> Result<Type> {
+        if let Some(t) = cache_get(cache, source) {
+            return Ok(t);
         }
+        let t = self.parse_afresh(source)?;
+        cache_put(cache, source, &t);
         Ok(t)
     }
 
