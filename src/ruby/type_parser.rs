@@ -11,13 +11,14 @@ use super::type_object::RbType;
 use crate::types::parse::{TypeParser, UnknownNames};
 use magnus::rb_sys::AsRawValue;
 use magnus::{function, prelude::*, Error, RModule, RString, Ruby, Symbol, TryConvert, Value};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// `:resource` and `:type_reference`, as raw values (static symbols are
 /// immediates), to recognise them without asking Ruby for names.
 static MODES: OnceLock<(rb_sys::VALUE, rb_sys::VALUE)> = OnceLock::new();
 
 /// What `unknown_names:` asks for: false for `:resource`, true for `:type_reference`.
+#[inline]
 fn type_references(ruby: &Ruby, unknown_names: Value) -> Result<bool, Error> {
     let raw = unknown_names.as_raw();
     if let Some(&(resource, type_reference)) = MODES.get() {
@@ -28,7 +29,14 @@ fn type_references(ruby: &Ruby, unknown_names: Value) -> Result<bool, Error> {
             return Ok(true);
         }
     }
-    // (the same symbols in another form: compared by name)
+    type_references_by_name(ruby, unknown_names)
+}
+
+/// [`type_references`] for the same symbols in another form (compared by
+/// name), or the error for any other value.
+#[cold]
+#[inline(never)]
+fn type_references_by_name(ruby: &Ruby, unknown_names: Value) -> Result<bool, Error> {
     if let Some(name) = Symbol::from_value(unknown_names).and_then(|s| s.name().ok()) {
         match &*name {
             "resource" => return Ok(false),
@@ -45,6 +53,39 @@ fn type_references(ruby: &Ruby, unknown_names: Value) -> Result<bool, Error> {
     ))
 }
 
+/// The registry `aliases:` gives (not nil).
+#[cold]
+#[inline(never)]
+fn registry(ruby: &Ruby, aliases: Value) -> Result<&RbAliasRegistry, Error> {
+    <&RbAliasRegistry>::try_convert(aliases).map_err(|_| {
+        errors::argument(
+            ruby,
+            format!(
+                "aliases: expects a PuppetTypes::AliasRegistry, got {}",
+                super::type_factory::describe(aliases)
+            ),
+        )
+    })
+}
+
+/// The text of `source` when it is not valid UTF-8 known to Ruby as such.
+#[cold]
+#[inline(never)]
+fn other_text(ruby: &Ruby, source: RString) -> Result<Arc<str>, Error> {
+    // SAFETY: the text is copied at once.
+    match unsafe { source.test_as_str() } {
+        Some(t) => Ok(Arc::from(t)),
+        None => super::convert::rstring_to_str(ruby, source),
+    }
+}
+
+/// The error of a failed parse of `text`.
+#[cold]
+#[inline(never)]
+fn parse_error(ruby: &Ruby, e: crate::error::Error, text: &str) -> Error {
+    errors::located(ruby, e, Some(text), None)
+}
+
 fn parse(
     ruby: &Ruby,
     source: Value,
@@ -55,27 +96,22 @@ fn parse(
     guard(ruby, || {
         let type_references = type_references(ruby, unknown_names)?;
         let cache = cache.to_bool();
-        let source = super::convert::source_string(ruby, source)?;
+        // (source_string, out of line, only for its error)
+        let source = match RString::from_value(source) {
+            Some(s) => s,
+            None => super::convert::source_string(ruby, source)?,
+        };
         let registry = if aliases.is_nil() {
             None
         } else {
-            Some(<&RbAliasRegistry>::try_convert(aliases).map_err(|_| {
-                errors::argument(
-                    ruby,
-                    format!(
-                        "aliases: expects a PuppetTypes::AliasRegistry, got {}",
-                        super::type_factory::describe(aliases)
-                    ),
-                )
-            })?)
+            Some(registry(ruby, aliases)?)
         };
-        // SAFETY: the slice is used only during this call, in which no Ruby code runs.
-        let text = unsafe { utf8_text(source).or_else(|| source.test_as_str()) };
         let owned;
-        let text = match text {
+        // SAFETY: the slice is used only during this call, in which no Ruby code runs.
+        let text = match unsafe { utf8_text(source) } {
             Some(t) => t,
             None => {
-                owned = super::convert::rstring_to_str(ruby, source)?;
+                owned = other_text(ruby, source)?;
                 &owned
             }
         };
@@ -86,10 +122,9 @@ fn parse(
         if type_references {
             parser = parser.unknown_names(UnknownNames::TypeReference);
         }
-        parser = parser.cached(cache);
         match parser.parse(text) {
             Ok(t) => Ok(RbType::wrap(ruby, t)),
-            Err(e) => Err(errors::located(ruby, e, Some(text), None)),
+            Err(e) => Err(parse_error(ruby, e, text)),
         }
     })
 }

@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::values::new::kind_name;
 use crate::values::{Regexp, Value};
 use std::fmt::Write;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The built-in type names, as printed, in byte order (for binary search).
 pub const BUILTIN_NAMES: &[&str] = &[
@@ -65,7 +65,7 @@ pub const BUILTIN_NAMES: &[&str] = &[
 /// The built-in types, for dispatch without comparing names again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[allow(clippy::upper_case_acronyms)] // variants are spelled as the type names
-enum Builtin {
+pub(crate) enum Builtin {
     Any,
     Array,
     Binary,
@@ -246,20 +246,51 @@ pub fn builtin_name(name: &str) -> Option<&'static str> {
     builtin(name).map(|(n, _)| n)
 }
 
+/// The slot of a name of 3 or more bytes in [`BUILTIN_TABLE`]: a mix of its
+/// second and last bytes and its length, different for every built-in name
+/// (checked when the table is built).
+#[inline]
+const fn table_slot(b: &[u8]) -> usize {
+    (b[1] as usize * 54 + b[b.len() - 1] as usize + b.len() * 51) & (BUILTIN_TABLE_SLOTS - 1)
+}
+
+const BUILTIN_TABLE_SLOTS: usize = 128;
+
+/// The built-in names at their [`table_slot`] (a perfect hash of the names).
+const BUILTIN_TABLE: [Option<Entry>; BUILTIN_TABLE_SLOTS] = {
+    let mut table = [None; BUILTIN_TABLE_SLOTS];
+    let mut len = 0;
+    while len < BUILTIN_BY_LEN.len() {
+        let bucket = BUILTIN_BY_LEN[len];
+        let mut i = 0;
+        while i < bucket.len() {
+            let slot = table_slot(bucket[i].name.as_bytes());
+            if table[slot].is_some() {
+                panic!("two built-in names share a slot of BUILTIN_TABLE");
+            }
+            table[slot] = Some(bucket[i]);
+            i += 1;
+        }
+        len += 1;
+    }
+    table
+};
+
 /// The built-in type called `name` (case-insensitively) and its canonical name.
 #[inline]
-fn builtin(name: &str) -> Option<(&'static str, Builtin)> {
+pub(crate) fn builtin(name: &str) -> Option<(&'static str, Builtin)> {
     let bytes = name.as_bytes();
-    let same_len = BUILTIN_BY_LEN.get(bytes.len()).copied().unwrap_or(&[]);
-    if same_len.is_empty() {
+    if bytes.len() < 3 || bytes.len() >= BUILTIN_BY_LEN.len() {
         return None;
     }
     // Names are nearly always written canonically: try an exact match first.
-    let key = name_key(bytes);
-    match same_len.iter().find(|e| e.key == key) {
-        Some(e) => Some((e.name, e.builtin)),
-        None => builtin_ignoring_case(name, same_len),
+    if let Some(Some(e)) = BUILTIN_TABLE.get(table_slot(bytes)) {
+        if e.name.len() == bytes.len() && e.key == name_key(bytes) {
+            return Some((e.name, e.builtin));
+        }
     }
+    let same_len = BUILTIN_BY_LEN.get(bytes.len()).copied().unwrap_or(&[]);
+    builtin_ignoring_case(name, same_len)
 }
 
 #[cold]
@@ -277,8 +308,69 @@ pub fn builtin_type(name: &str) -> Option<Type> {
     builtin(name).map(|(_, b)| canonical_type(b))
 }
 
-/// The unparameterised built-in type `b`.
-fn canonical_type(b: Builtin) -> Type {
+/// The unparameterised built-in type `b` (the factory's shared instance).
+#[inline]
+pub(crate) fn canonical_type(b: Builtin) -> Type {
+    static TYPES: OnceLock<[Type; ALL_BUILTINS.len()]> = OnceLock::new();
+    let types = TYPES.get_or_init(|| ALL_BUILTINS.map(build_canonical_type));
+    match types.get(b as usize) {
+        Some(t) => t.clone(),
+        None => build_canonical_type(b),
+    }
+}
+
+/// Every [`Builtin`], in declaration order (`ALL_BUILTINS[b as usize] == b`).
+const ALL_BUILTINS: [Builtin; 43] = {
+    use Builtin as B;
+    [
+        B::Any,
+        B::Array,
+        B::Binary,
+        B::Boolean,
+        B::Callable,
+        B::CatalogEntry,
+        B::Class,
+        B::Collection,
+        B::Data,
+        B::Default,
+        B::Deferred,
+        B::Enum,
+        B::Float,
+        B::Hash,
+        B::Init,
+        B::Integer,
+        B::Iterable,
+        B::Iterator,
+        B::NotUndef,
+        B::Numeric,
+        B::Object,
+        B::Optional,
+        B::Pattern,
+        B::Regexp,
+        B::Resource,
+        B::RichData,
+        B::RichDataKey,
+        B::Runtime,
+        B::Scalar,
+        B::ScalarData,
+        B::SemVer,
+        B::SemVerRange,
+        B::Sensitive,
+        B::String,
+        B::Struct,
+        B::Timespan,
+        B::Timestamp,
+        B::Tuple,
+        B::Type,
+        B::TypeSet,
+        B::URI,
+        B::Undef,
+        B::Variant,
+    ]
+};
+
+/// The unparameterised built-in type `b`, from the factory.
+fn build_canonical_type(b: Builtin) -> Type {
     use Builtin as B;
     match b {
         B::Any => tf::any(),
@@ -329,8 +421,44 @@ fn canonical_type(b: Builtin) -> Type {
 
 /// Compile `source` as a regexp, reusing an earlier compilation of the same
 /// text (compiling dominates building a `Pattern` type otherwise).
+///
+/// The patterns used last are kept in a small table (one per slot) in front
+/// of the process-wide cache ([`Regexp::cached`]), which hashes the whole text.
 pub fn cached_regexp(source: &str) -> Result<Regexp> {
-    Regexp::cached(source)
+    static RECENT: Mutex<[Option<Regexp>; RECENT_SLOTS]> =
+        Mutex::new([const { None }; RECENT_SLOTS]);
+    let slot = recent_slot(source.as_bytes());
+    // (a busy or poisoned table is passed by)
+    let hit = RECENT.try_lock().ok().and_then(|r| {
+        r.get(slot)?
+            .as_ref()
+            .filter(|re| re.source() == source)
+            .cloned()
+    });
+    if let Some(re) = hit {
+        return Ok(re);
+    }
+    let re = Regexp::cached(source)?;
+    if let Ok(mut r) = RECENT.try_lock() {
+        if let Some(s) = r.get_mut(slot) {
+            *s = Some(re.clone());
+        }
+    }
+    Ok(re)
+}
+
+/// How many patterns [`cached_regexp`] keeps in front (a power of two).
+const RECENT_SLOTS: usize = 64;
+
+/// The slot of a pattern in the table of [`cached_regexp`]: a mix of its
+/// length and its first and last bytes.
+fn recent_slot(b: &[u8]) -> usize {
+    let n = b.len();
+    let word = |at: &[u8]| at.iter().take(8).fold(0u64, |w, &c| (w << 8) | c as u64);
+    let first = word(b);
+    let last = word(b.get(n.saturating_sub(8)..).unwrap_or_default());
+    let h = (first ^ last.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 58) as usize & (RECENT_SLOTS - 1)
 }
 
 /// Why a type could not be built.
@@ -429,12 +557,17 @@ pub fn value_desc(v: &Value) -> String {
 
 /// Build a built-in type; `Ok(None)` when `name` is not a built-in type name.
 pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
+    match builtin(name) {
+        Some((n, b)) => create_known(n, b, params).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Build the built-in type `b` (called `n`, as [`builtin`] gives it) with `params`.
+pub(crate) fn create_known(n: &'static str, b: Builtin, params: &[Value]) -> CResult<Type> {
     use Builtin as B;
-    let Some((n, b)) = builtin(name) else {
-        return Ok(None);
-    };
     if params.is_empty() {
-        return Ok(Some(canonical_type(b)));
+        return Ok(canonical_type(b));
     }
     let t = match b {
         B::Any
@@ -605,7 +738,7 @@ pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
             }
         }
     };
-    Ok(Some(t))
+    Ok(t)
 }
 
 /// Write an Object/TypeSet initialisation hash: top-level keys bare, values as in types.
@@ -631,7 +764,7 @@ fn write_i12n(s: &mut String, v: &Value) {
 /// A resource type given by name only (`File`, `Foo::Bar`) or with a title (`File['x']`).
 pub fn create_resource_shorthand(name: &str, params: &[Value]) -> CResult<Type> {
     if params.is_empty() {
-        return Ok(tf::resource(Some(name), None)?);
+        return Ok(resource_type(name, None)?);
     }
     if params.len() != 1 {
         return Err(count_error(
@@ -641,10 +774,51 @@ pub fn create_resource_shorthand(name: &str, params: &[Value]) -> CResult<Type> 
         ));
     }
     match &params[0] {
-        Value::String(t) => Ok(tf::resource(Some(name), Some(t))?),
-        Value::Integer(i) => Ok(tf::resource(Some(name), Some(&i.to_string()))?),
+        Value::String(t) => Ok(resource_type(name, Some(t))?),
+        Value::Integer(i) => Ok(resource_type(name, Some(&i.to_string()))?),
         _ => Err(CreateError::InvalidSpec),
     }
+}
+
+/// `Resource[name, title]` as [`tf::resource`] builds it, with a quicker test
+/// for a name that is already capitalised (the commonest case).
+pub(crate) fn resource_type(name: &str, title: Option<&str>) -> Result<Type> {
+    if name.is_empty() {
+        return Err(Error::type_error("Illegal type name ''"));
+    }
+    let type_name: Arc<str> = if is_capitalized(name.as_bytes()) {
+        Arc::from(name)
+    } else {
+        tf::capitalize_type_name(name).into()
+    };
+    Ok(Type::from_kind(TypeKind::Resource {
+        type_name: Some(type_name),
+        title: title.map(Arc::from),
+    }))
+}
+
+/// True when every `::`-separated segment of `b` is empty or starts with an
+/// ASCII byte that is not a lowercase letter (capitalising leaves it alone).
+fn is_capitalized(b: &[u8]) -> bool {
+    let starts_ok = |at: usize| {
+        b.get(at)
+            .map_or(true, |c| c.is_ascii() && !c.is_ascii_lowercase())
+    };
+    if !starts_ok(0) {
+        return false;
+    }
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == b':' && b[i + 1] == b':' {
+            if !starts_ok(i + 2) {
+                return false;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    true
 }
 
 fn int_or_default(v: &Value) -> CResult<Option<i64>> {
@@ -825,7 +999,8 @@ fn create_tuple(params: &[Value]) -> CResult<Type> {
     }
 }
 
-fn is_block_type(t: &Type) -> bool {
+/// True for a type that can be the block of a Callable (`Callable`, `Optional[Callable]`).
+pub(crate) fn is_block_type(t: &Type) -> bool {
     match t.kind() {
         TypeKind::Callable(_) => true,
         TypeKind::Optional(Some(i)) => matches!(i.kind(), TypeKind::Callable(_)),
@@ -890,7 +1065,7 @@ fn create_resource(type_name: &Value, title: Option<&Value>) -> CResult<Type> {
     match name {
         // `Resource[Resource, 'x']` has no type name to attach the title to.
         None => Ok(tf::resource_any()),
-        Some(n) => Ok(tf::resource(Some(&n), title.as_deref())?),
+        Some(n) => Ok(resource_type(&n, title.as_deref())?),
     }
 }
 
@@ -1010,11 +1185,39 @@ mod tests {
                 assert_eq!(builtin(&e.name.to_lowercase()), Some((e.name, e.builtin)));
             }
         }
+        for (i, b) in ALL_BUILTINS.iter().enumerate() {
+            assert_eq!(*b as usize, i);
+            assert_eq!(format!("{b:?}"), BUILTIN_NAMES[i]);
+            assert!(canonical_type(*b).ptr_eq(&build_canonical_type(*b)));
+        }
         assert_eq!(builtin("Integez"), None);
         assert_eq!(builtin("Ab"), None);
         assert_eq!(builtin(""), None);
         assert_eq!(builtin_name("uri"), Some("URI"));
         assert_eq!(builtin_name("Foo"), None);
+    }
+
+    #[test]
+    fn cached_regexps_are_the_patterns_asked_for() {
+        for src in [
+            "a",
+            "b",
+            "",
+            "a+b",
+            "(",
+            "\\A[a-z]+\\z",
+            "a",
+            "(",
+            "x".repeat(40).as_str(),
+        ] {
+            for _ in 0..2 {
+                match (cached_regexp(src), Regexp::new(src)) {
+                    (Ok(a), Ok(b)) => assert_eq!(a.source(), b.source()),
+                    (Err(a), Err(b)) => assert_eq!(a.message, b.message),
+                    (a, b) => panic!("{src}: {a:?} vs {b:?}"),
+                }
+            }
+        }
     }
 
     #[test]
@@ -1105,6 +1308,23 @@ mod tests {
         );
         let e = create("Enum", &[s("a"), 1.into()]).unwrap_err();
         assert_eq!(e.message, "Enum parameters must be identifiers or strings");
+    }
+
+    #[test]
+    fn resource_names_capitalised_as_the_factory_does() {
+        for name in [
+            "file", "File", "foo::bar", "Foo::bar", "Foo::Bar", "::foo", "a:::b", "a::", "é::x",
+            "Foo::éb", "x::1", "_x::y", "a::::b",
+        ] {
+            for title in [None, Some("t")] {
+                assert_eq!(
+                    resource_type(name, title).unwrap(),
+                    tf::resource(Some(name), title).unwrap(),
+                    "{name}"
+                );
+            }
+        }
+        assert!(resource_type("", None).is_err());
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod counted;
 pub mod create;
 pub mod display;
 pub mod factory;
+mod interp;
 pub mod model;
 pub mod parse;
 pub mod rich;

@@ -17,14 +17,12 @@
 //! gives that behaviour.)
 
 use super::aliases::AliasRegistry;
-use super::create::{self, CreateError};
-use super::factory as tf;
+use super::interp::Interp;
 use super::model::Type;
-use crate::error::{Error, Result};
-use crate::syntax::ast::{Expr, ExprKind, Program};
-use crate::values::{SemVerRange, Timespan, Value, ValueMap};
+use crate::error::Result;
+use crate::syntax::ast::{Expr, Program};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
 
 /// What a capitalised name that is neither a built-in type nor an alias means.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -118,198 +116,48 @@ impl<'a> TypeParser<'a> {
     }
 
     /// Parse `source` as one type expression.
+    #[inline]
     pub fn parse(&self, source: &str) -> Result<Type> {
-        let cache = match (self.cache, self.unknown, self.aliases) {
-            (true, UnknownNames::Resource, None) => Some(global_cache()),
-            (true, UnknownNames::Resource, Some(reg)) => Some(reg.parse_cache()),
-            _ => None,
+        if !self.cache {
+            return self.parse_afresh(source);
+        }
+        let cache = match (self.unknown, self.aliases) {
+            (UnknownNames::Resource, None) => global_cache(),
+            (UnknownNames::Resource, Some(reg)) => reg.parse_cache(),
+            (UnknownNames::TypeReference, _) => return self.parse_afresh(source),
         };
-        if let Some(c) = cache {
-            if let Some(t) = cache_get(c, source) {
-                return Ok(t);
-            }
-        }
+        self.parse_through(cache, source)
+    }
+
+    /// [`TypeParser::parse`] without the cache.
+    fn parse_afresh(&self, source: &str) -> Result<Type> {
         let expr = crate::syntax::parser::parse_type_expression(source)?;
-        let t = Interp {
-            p: self,
-            src: source,
+        self.interp(source).type_of(&expr)
+    }
+
+    /// [`TypeParser::parse`] through `cache`.
+    #[inline(never)]
+    fn parse_through(&self, cache: &Mutex<HashMap<Box<str>, Type>>, source: &str) -> Result<Type> {
+        if let Some(t) = cache_get(cache, source) {
+            return Ok(t);
         }
-        .type_of(&expr)?;
-        if let Some(c) = cache {
-            cache_put(c, source, &t);
-        }
+        let t = self.parse_afresh(source)?;
+        cache_put(cache, source, &t);
         Ok(t)
     }
 
     /// Interpret an already parsed expression of `program` as a type.
     pub fn interpret(&self, program: &Program, e: &Expr) -> Result<Type> {
+        self.interp(&program.source).type_of(e)
+    }
+
+    /// The interpretation of trees of `src` with this parser's options.
+    fn interp<'s>(&'s self, src: &'s str) -> Interp<'s> {
         Interp {
-            p: self,
-            src: &program.source,
-        }
-        .type_of(e)
-    }
-}
-
-/// Interpretation of the tree of one source text.
-struct Interp<'p, 'a> {
-    p: &'p TypeParser<'a>,
-    /// The source text the tree's spans point into.
-    src: &'p str,
-}
-
-impl Interp<'_, '_> {
-    fn text(&self, e: &Expr) -> &str {
-        self.src.get(e.span.range()).unwrap_or("")
-    }
-
-    fn invalid(&self, e: &Expr) -> Error {
-        Error::type_error(create::invalid_spec_message(self.text(e))).with_span(e.span)
-    }
-
-    /// The expression as a type.
-    fn type_of(&self, e: &Expr) -> Result<Type> {
-        match &e.kind {
-            ExprKind::QualifiedReference(name) => {
-                // a built-in name alone (the commonest operand) needs no more
-                let bare = name.strip_prefix("::").unwrap_or(name);
-                match create::builtin_type(bare) {
-                    Some(t) => Ok(t),
-                    None => self.named(name, &[], e),
-                }
-            }
-            ExprKind::Access { left, keys } => match &left.kind {
-                ExprKind::QualifiedReference(name) => {
-                    // the parameters of one type, on the stack when there are few
-                    const FEW: usize = 4;
-                    if keys.len() <= FEW {
-                        let mut params: [Value; FEW] = std::array::from_fn(|_| Value::Undef);
-                        for (slot, k) in params.iter_mut().zip(keys) {
-                            *slot = self.value_of(k)?;
-                        }
-                        return self.named(name, &params[..keys.len()], e);
-                    }
-                    let mut params = Vec::with_capacity(keys.len());
-                    for k in keys {
-                        params.push(self.value_of(k)?);
-                    }
-                    self.named(name, &params, e)
-                }
-                _ => Err(self.invalid(e)),
-            },
-            _ => Err(self.invalid(e)),
-        }
-    }
-
-    /// The type `name[params]` for the expression `e`.
-    fn named(&self, name: &str, params: &[Value], e: &Expr) -> Result<Type> {
-        let name = name.strip_prefix("::").unwrap_or(name);
-        let map = |err: CreateError| match err {
-            CreateError::InvalidSpec => self.invalid(e),
-            CreateError::Other(err) => err.with_span(e.span),
-        };
-        if let Some(t) = create::create_builtin(name, params).map_err(map)? {
-            return Ok(t);
-        }
-        if let Some(reg) = self.p.aliases {
-            if let Some(t) = reg.lookup(name).map_err(|err| err.with_span(e.span))? {
-                if !params.is_empty() {
-                    return Err(
-                        Error::type_error(format!("Not a parameterized type <{name}>"))
-                            .with_span(e.span),
-                    );
-                }
-                return Ok(t);
-            }
-        }
-        match self.p.unknown {
-            UnknownNames::Resource => create::create_resource_shorthand(name, params).map_err(map),
-            UnknownNames::TypeReference => Ok(tf::type_reference(self.text(e))),
-        }
-    }
-
-    /// The expression as a type parameter value.
-    fn value_of(&self, e: &Expr) -> Result<Value> {
-        Ok(match &e.kind {
-            ExprKind::LiteralInteger { value, .. } => Value::Integer(*value),
-            ExprKind::LiteralFloat(x) => Value::Float(*x),
-            ExprKind::LiteralBoolean(b) => Value::Boolean(*b),
-            ExprKind::LiteralDefault => Value::Default,
-            ExprKind::LiteralUndef => Value::Undef,
-            ExprKind::LiteralString(s) | ExprKind::QualifiedName(s) => {
-                Value::String(s.as_str().into())
-            }
-            ExprKind::LiteralRegex(r) => {
-                Value::Regexp(create::cached_regexp(r).map_err(|err| err.with_span(e.span))?)
-            }
-            ExprKind::UnaryMinus(inner) => match &inner.kind {
-                ExprKind::LiteralInteger { value, .. } => {
-                    Value::Integer(value.checked_neg().ok_or_else(|| self.invalid(e))?)
-                }
-                ExprKind::LiteralFloat(x) => Value::Float(-x),
-                _ => return Err(self.invalid(e)),
-            },
-            ExprKind::QualifiedReference(_) | ExprKind::Access { .. } => {
-                Value::Type(self.type_of(e)?)
-            }
-            ExprKind::LiteralList(items) => {
-                let mut out = Vec::with_capacity(items.len());
-                for i in items {
-                    out.push(self.value_of(i)?);
-                }
-                Value::Array(Arc::new(out))
-            }
-            ExprKind::LiteralHash { entries, .. } => {
-                let mut map = ValueMap::with_capacity(entries.len());
-                for en in entries {
-                    let k = self.value_of(&en.key)?;
-                    let v = self.value_of(&en.value)?;
-                    map.insert(k, v);
-                }
-                Value::Hash(Arc::new(map))
-            }
-            ExprKind::CallNamedFunction(call) => self.constructor(e, call)?,
-            _ => return Err(self.invalid(e)),
-        })
-    }
-
-    /// A constructor call inside type parameters: `SemVerRange('>=1.0.0')`, `Timespan(10)`.
-    fn constructor(&self, e: &Expr, call: &crate::syntax::ast::Call) -> Result<Value> {
-        let ExprKind::QualifiedReference(name) = &call.functor.kind else {
-            return Err(self.invalid(e));
-        };
-        if call.lambda.is_some() {
-            return Err(self.invalid(e));
-        }
-        let mut args = Vec::with_capacity(call.args.len());
-        for a in &call.args {
-            args.push(self.value_of(a)?);
-        }
-        let bad = |what: &str| {
-            Error::type_error(format!(
-                "{name}({}) cannot create a {what}",
-                args.iter()
-                    .map(create::source_text_value)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-            .with_span(e.span)
-        };
-        match (create::builtin_name(name), args.as_slice()) {
-            (Some("SemVerRange"), [Value::String(s)]) => Ok(Value::SemVerRange(Arc::new(
-                SemVerRange::parse(s).map_err(|err| err.with_span(e.span))?,
-            ))),
-            (Some("Timespan"), [Value::Integer(i)]) => {
-                Ok(Value::Timespan(Timespan::from_seconds(*i)))
-            }
-            (Some("Timespan"), [Value::Float(x)]) => Ok(Value::Timespan(
-                Timespan::from_float_seconds(*x).map_err(|err| err.with_span(e.span))?,
-            )),
-            (Some("Timespan"), [Value::String(s)]) => Ok(Value::Timespan(
-                Timespan::parse_default(s).map_err(|err| err.with_span(e.span))?,
-            )),
-            (Some(n @ ("SemVerRange" | "Timespan")), _) => Err(bad(n)),
-            _ => Err(self.invalid(e)),
+            aliases: self.aliases,
+            unknown: self.unknown,
+            src,
+            direct: true,
         }
     }
 }
