@@ -46,6 +46,7 @@ use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
 use scanner::{blank_run, char_at, char_before, is_blank, is_name, scan_raw, Raw};
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 /// How deeply strings may nest inside interpolations (and heredocs inside
 /// heredoc text) before lexing stops with an error instead of exhausting the stack.
@@ -275,19 +276,39 @@ impl<'src> Lexer<'src> {
         r
     }
 
-    /// [`Self::next_inner`] in a loop, pushing each token as it is delivered.
+    /// Pushes every token [`Self::deliver`] gives.
     #[inline(always)]
     fn lex_into_inner(&mut self, out: &mut Vec<Token<'src>>) -> Result<(), Error> {
+        self.deliver(|t| {
+            out.push(t);
+            ControlFlow::Continue(())
+        })
+    }
+
+    #[inline(always)]
+    fn next_inner(&mut self) -> Result<Token<'src>, Error> {
+        let mut next = None;
+        self.deliver(|t| {
+            next = Some(t);
+            ControlFlow::Break(())
+        })?;
+        Ok(next.unwrap_or_else(|| Token::new(TokenKind::Eof, Span::at(self.b.len()), "")))
+    }
+
+    /// Gives `sink` the tokens to deliver (queued ones first) until it breaks
+    /// or the input ends (an unclosed EPP tag is an error there).
+    #[inline(always)]
+    fn deliver(
+        &mut self,
+        mut sink: impl FnMut(Token<'src>) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
         if !self.started {
             self.start()?;
         }
         loop {
-            if let Some(t) = self.queue.pop_front() {
-                self.after = Some(t.kind);
-                out.push(t);
-                continue;
-            }
-            if self.pos >= self.b.len() || self.done {
+            let t = if let Some(t) = self.queue.pop_front() {
+                t
+            } else if self.pos >= self.b.len() || self.done {
                 if self.options.epp && self.epp_open.is_some() {
                     return Err(self.error_at(
                         "Unbalanced epp tag, reached <eof> without closing tag.",
@@ -296,38 +317,14 @@ impl<'src> Lexer<'src> {
                 }
                 self.done = true;
                 return Ok(());
-            }
-            if let Lexed::Token(t) = self.lex_token()? {
-                self.after = Some(t.kind);
-                out.push(t);
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn next_inner(&mut self) -> Result<Token<'src>, Error> {
-        if !self.started {
-            self.start()?;
-        }
-        loop {
-            if let Some(t) = self.queue.pop_front() {
-                self.after = Some(t.kind);
-                return Ok(t);
-            }
-            if self.pos >= self.b.len() || self.done {
-                if self.options.epp && self.epp_open.is_some() {
-                    return Err(self.error_at(
-                        "Unbalanced epp tag, reached <eof> without closing tag.",
-                        self.b.len(),
-                    ));
-                }
-                self.done = true;
-                let end = self.b.len();
-                return Ok(Token::new(TokenKind::Eof, Span::at(end), ""));
-            }
-            if let Lexed::Token(t) = self.lex_token()? {
-                self.after = Some(t.kind);
-                return Ok(t);
+            } else if let Lexed::Token(t) = self.lex_token()? {
+                t
+            } else {
+                continue;
+            };
+            self.after = Some(t.kind);
+            if sink(t).is_break() {
+                return Ok(());
             }
         }
     }
@@ -423,6 +420,14 @@ impl<'src> Lexer<'src> {
         Lexed::Token(self.tok(kind, start, self.pos))
     }
 
+    /// Emits a one-byte punctuation token whose text is `text` and advances.
+    #[inline(always)]
+    fn emit_text(&mut self, kind: TokenKind, text: &'static str) -> Lexed<'src> {
+        let start = self.pos;
+        self.pos += text.len();
+        Lexed::Token(Token::new(kind, Span::new(start, self.pos), text))
+    }
+
     fn regex_acceptable(&self) -> bool {
         !self.after.is_some_and(|k| k.ends_operand())
     }
@@ -459,7 +464,7 @@ impl<'src> Lexer<'src> {
                 } else {
                     TokenKind::LBrack
                 };
-                Ok(self.emit(kind, 1))
+                Ok(self.emit_text(kind, "["))
             }
             b'(' => {
                 let ls = self.line_start.min(self.pos);
@@ -473,7 +478,7 @@ impl<'src> Lexer<'src> {
                 } else {
                     TokenKind::LParen
                 };
-                Ok(self.emit(kind, 1))
+                Ok(self.emit_text(kind, "("))
             }
             b'{' => {
                 self.brace_count += 1;
@@ -482,18 +487,28 @@ impl<'src> Lexer<'src> {
                 } else {
                     TokenKind::LBrace
                 };
-                Ok(self.emit(kind, 1))
+                Ok(self.emit_text(kind, "{"))
             }
             b'}' => {
                 self.brace_count -= 1;
-                Ok(self.emit(TokenKind::RBrace, 1))
+                Ok(self.emit_text(TokenKind::RBrace, "}"))
             }
             // the commonest punctuation, which no longer token starts with
             // (as the scanner would give it)
-            b',' => Ok(self.emit(TokenKind::Comma, 1)),
-            b']' => Ok(self.emit(TokenKind::RBrack, 1)),
-            b')' => Ok(self.emit(TokenKind::RParen, 1)),
+            b',' => Ok(self.emit_text(TokenKind::Comma, ",")),
+            b']' => Ok(self.emit_text(TokenKind::RBrack, "]")),
+            b')' => Ok(self.emit_text(TokenKind::RParen, ")")),
             b'/' => self.lex_slash(),
+            b'=' if self.peek(1) == b'>' => Ok(self.emit_text(TokenKind::FArrow, "=>")),
+            // names and references, scanned without the scanner's DFA
+            b'A'..=b'Z' => {
+                let end = scanner::class_ref_end(self.b, self.pos);
+                self.class_ref(self.pos, end)
+            }
+            b'a'..=b'z' | b'_' => {
+                let end = scanner::bare_word_end(self.b, self.pos);
+                Ok(self.bare_word(self.pos, end))
+            }
             b'@' if self.peek(1) == b'(' => {
                 self.heredoc()?;
                 Ok(Lexed::Nothing)
@@ -553,38 +568,8 @@ impl<'src> Lexer<'src> {
                 self.skip_trailing_unicode_blanks(raw);
                 Ok(Lexed::Nothing)
             }
-            Raw::BareWord => {
-                self.last_match = Some((start, end));
-                self.pos = end;
-                let word = self.text(start, end);
-                let span = Span::new(start, end);
-                let kind = if !is_name(word) {
-                    TokenKind::Word
-                } else if word.starts_with("::") {
-                    TokenKind::Name
-                } else {
-                    match TokenKind::keyword(word) {
-                        Some(k) => k,
-                        None if self.options.tasks && word == "plan" => TokenKind::Plan,
-                        None if self.options.tasks && word == "apply" => TokenKind::Apply,
-                        None => TokenKind::Name,
-                    }
-                };
-                Ok(Lexed::Token(Token::new(kind, span, word)))
-            }
-            Raw::ClassRef => {
-                self.last_match = Some((start, end));
-                self.pos = end;
-                if self.peek(0) == b':' && self.peek(1) == b':' {
-                    let (msg, at) = if self.b[start] == b':' {
-                        ("Illegal fully qualified class reference", end + 3)
-                    } else {
-                        ("Illegal class reference", end + 1)
-                    };
-                    return Err(self.error_at(msg, at));
-                }
-                Ok(Lexed::Token(self.tok(TokenKind::ClassRef, start, end)))
-            }
+            Raw::BareWord => Ok(self.bare_word(start, end)),
+            Raw::ClassRef => self.class_ref(start, end),
             Raw::ColonColon => Err(self.error_at("Illegal fully qualified name", start + 2)),
             Raw::Variable => {
                 self.last_match = Some((start, end));
@@ -609,6 +594,45 @@ impl<'src> Lexer<'src> {
                 Ok(self.emit(kind, len))
             }
         }
+    }
+
+    /// A bare word `start..end` (the scanner's `BareWord`): NAME, keyword or WORD.
+    #[inline(always)]
+    fn bare_word(&mut self, start: usize, end: usize) -> Lexed<'src> {
+        self.last_match = Some((start, end));
+        self.pos = end;
+        let word = self.text(start, end);
+        let span = Span::new(start, end);
+        let kind = if !is_name(word) {
+            TokenKind::Word
+        } else if word.starts_with("::") {
+            TokenKind::Name
+        } else {
+            match TokenKind::keyword(word) {
+                Some(k) => k,
+                None if self.options.tasks && word == "plan" => TokenKind::Plan,
+                None if self.options.tasks && word == "apply" => TokenKind::Apply,
+                None => TokenKind::Name,
+            }
+        };
+        Lexed::Token(Token::new(kind, span, word))
+    }
+
+    /// A type reference `start..end` (the scanner's `ClassRef`); one followed
+    /// by `::` (and no upper case letter) is an error.
+    #[inline(always)]
+    fn class_ref(&mut self, start: usize, end: usize) -> Result<Lexed<'src>, Error> {
+        self.last_match = Some((start, end));
+        self.pos = end;
+        if self.peek(0) == b':' && self.peek(1) == b':' {
+            let (msg, at) = if self.b[start] == b':' {
+                ("Illegal fully qualified class reference", end + 3)
+            } else {
+                ("Illegal class reference", end + 1)
+            };
+            return Err(self.error_at(msg, at));
+        }
+        Ok(Lexed::Token(self.tok(TokenKind::ClassRef, start, end)))
     }
 
     /// A `[[:blank:]\r]+` run may continue with unicode blanks after the ASCII ones.
