@@ -317,6 +317,8 @@ impl<'src> Lexer<'src> {
                 }
                 self.done = true;
                 return Ok(());
+            } else if let Some(t) = self.simple_token() {
+                t
             } else if let Lexed::Token(t) = self.lex_token()? {
                 t
             } else {
@@ -430,6 +432,38 @@ impl<'src> Lexer<'src> {
 
     fn regex_acceptable(&self) -> bool {
         !self.after.is_some_and(|k| k.ends_operand())
+    }
+
+    /// The commonest tokens of type expressions (type references, integers,
+    /// brackets, commas), lexed as [`Self::lex_token`] would lex them, but
+    /// built where they are delivered; `None` for anything else.
+    #[inline(always)]
+    fn simple_token(&mut self) -> Option<Token<'src>> {
+        let start = self.pos;
+        let (kind, end) = match self.b[start] {
+            b'A'..=b'Z' => {
+                let end = scanner::class_ref_end(self.b, start);
+                if self.b.get(end) == Some(&b':') {
+                    // perhaps an illegal reference
+                    return None;
+                }
+                self.last_match = Some((start, end));
+                (TokenKind::ClassRef, end)
+            }
+            b'1'..=b'9' => {
+                let end = numbers::plain_integer(self.b, start)?;
+                self.last_match = Some((start, end));
+                (TokenKind::Number, end)
+            }
+            b',' => (TokenKind::Comma, start + 1),
+            b']' => (TokenKind::RBrack, start + 1),
+            b'[' if start > 0 && self.b[start - 1].is_ascii_graphic() => {
+                (TokenKind::LBrack, start + 1)
+            }
+            _ => return None,
+        };
+        self.pos = end;
+        Some(self.tok(kind, start, end))
     }
 
     /// Lexes one token (or skips blanks, a comment, a line break) at the current position.
