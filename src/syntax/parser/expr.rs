@@ -370,21 +370,7 @@ impl<'a> Parser<'a> {
         // the commonest kinds are read in place (their values copied, not moved out)
         if let Some(t) = self.toks.get(self.pos) {
             let kind = match t.kind {
-                T::Variable => {
-                    let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
-                    let name = Expr::new(ExprKind::QualifiedName(node_text(t.text())), name_span);
-                    ExprKind::Variable(Box::new(name))
-                }
-                T::Name => {
-                    let e = self.name_or_number(t);
-                    self.pos += 1;
-                    return Ok(e);
-                }
-                T::Number => {
-                    let e = self.number(t);
-                    self.pos += 1;
-                    return e;
-                }
+                T::Variable | T::Name | T::Number => return self.boxed_or_number_literal(),
                 T::Word | T::String => ExprKind::LiteralString(node_text(t.text())),
                 T::Boolean => ExprKind::LiteralBoolean(t.text() == "true"),
                 T::Default => ExprKind::LiteralDefault,
@@ -396,6 +382,27 @@ impl<'a> Parser<'a> {
             return Ok(Expr::new(kind, span));
         }
         self.rare_literal(span)
+    }
+
+    /// A variable, name or number token as [`Self::literal`] reads it (apart,
+    /// so that the commonest literals take a small function).
+    #[inline(never)]
+    fn boxed_or_number_literal(&mut self) -> Result<Expr> {
+        let Some(t) = self.toks.get(self.pos) else {
+            return self.rare_literal(self.span());
+        };
+        let e = match t.kind {
+            T::Variable => {
+                let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
+                let name = Expr::new(ExprKind::QualifiedName(node_text(t.text())), name_span);
+                Ok(Expr::new(ExprKind::Variable(Box::new(name)), t.span))
+            }
+            T::Name => Ok(self.name_or_number(t)),
+            T::Number => self.number(t),
+            _ => return self.rare_literal(t.span),
+        };
+        self.pos += 1;
+        e
     }
 
     /// The one-token primaries [`Self::literal`] does not read in place, or an error.
