@@ -160,8 +160,13 @@ impl<'a> Parser<'a> {
         // the capacity a first push gives, without the growth path
         let mut args = Vec::with_capacity(4);
         loop {
-            let arg = self.arg(ArgCtx::Access)?;
-            push_argument(&mut args, arg);
+            if self.at_lone_literal() && self.peek_kind(1) != T::FArrow && self.shortcut_room(3) {
+                // what `arg` gives for a lone literal (not a hash key), read directly
+                args.push(self.literal()?);
+            } else {
+                let arg = self.arg(ArgCtx::Access)?;
+                push_argument(&mut args, arg);
+            }
             if self.eat(T::Comma) {
                 if self.at(T::RBrack) {
                     if !trailing_comma {

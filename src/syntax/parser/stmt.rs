@@ -233,18 +233,32 @@ impl<'a> Parser<'a> {
     /// `None` when the shortcut does not apply.
     #[inline(always)]
     pub(super) fn lone_operand(&mut self, levels: usize) -> Option<Result<Expr>> {
+        if !self.shortcut_room(levels) {
+            return None;
+        }
+        // the commonest operand, read where it is needed: one literal token
+        if self.at_lone_literal() {
+            return Some(self.literal());
+        }
+        self.bracketed_operand(levels)
+    }
+
+    /// True when the `levels` of nesting the full descent would enter are
+    /// available (then a shortcut gives what the descent gives).
+    #[inline(always)]
+    pub(super) fn shortcut_room(&self, levels: usize) -> bool {
         let room =
             self.depth + levels <= super::MAX_DEPTH && self.stack_used() <= super::STACK_BUDGET;
         #[cfg(test)]
         let room = room && !self.no_shortcuts;
-        if !room {
-            return None;
-        }
-        // the commonest operand, read where it is needed: one literal token
-        if is_literal_token(self.kind()) && ends_operand(self.peek_kind(1)) {
-            return Some(self.literal());
-        }
-        self.bracketed_operand(levels)
+        room
+    }
+
+    /// True at a literal token that is a whole operand (directly followed by
+    /// `,`, `=>`, a closing bracket or the end of input).
+    #[inline(always)]
+    pub(super) fn at_lone_literal(&self) -> bool {
+        is_literal_token(self.kind()) && ends_operand(self.peek_kind(1))
     }
 
     /// [`Self::lone_operand`] other than a lone literal token (`room` is checked).
