@@ -123,6 +123,10 @@ pub struct Lexer<'src> {
     started: bool,
     done: bool,
     failed: Option<Error>,
+    /// Lex every token through [`Self::lex_token`] (tests compare the tokens
+    /// with and without [`Self::simple_token`]).
+    #[cfg(test)]
+    no_shortcuts: bool,
 }
 
 /// Lexes a whole Puppet source text into tokens (without the final EOF).
@@ -219,6 +223,8 @@ impl<'src> Lexer<'src> {
             started: false,
             done: false,
             failed: None,
+            #[cfg(test)]
+            no_shortcuts: false,
         }
     }
 
@@ -317,7 +323,11 @@ impl<'src> Lexer<'src> {
                 }
                 self.done = true;
                 return Ok(());
-            } else if let Some(t) = self.simple_token() {
+            } else if let Some(t) = self
+                .shortcut_allowed()
+                .then(|| self.simple_token())
+                .flatten()
+            {
                 t
             } else if let Lexed::Token(t) = self.lex_token()? {
                 t
@@ -434,13 +444,28 @@ impl<'src> Lexer<'src> {
         !self.after.is_some_and(|k| k.ends_operand())
     }
 
+    /// True unless a test turned [`Self::simple_token`] off.
+    #[inline(always)]
+    fn shortcut_allowed(&self) -> bool {
+        #[cfg(test)]
+        return !self.no_shortcuts;
+        #[cfg(not(test))]
+        true
+    }
+
     /// The commonest tokens of type expressions (type references, integers,
     /// brackets, commas), lexed as [`Self::lex_token`] would lex them, but
     /// built where they are delivered; `None` for anything else.
     #[inline(always)]
     fn simple_token(&mut self) -> Option<Token<'src>> {
-        let start = self.pos;
-        let (kind, end) = match self.b[start] {
+        let mut start = self.pos;
+        // one space before the token (as `skip_blanks` skips it)
+        if self.b[start] == b' ' && matches!(self.b.get(start + 1), Some(0x21..=0x7e)) {
+            self.last_match = Some((start, start + 1));
+            start += 1;
+            self.pos = start;
+        }
+        let (kind, text) = match self.b[start] {
             b'A'..=b'Z' => {
                 let end = scanner::class_ref_end(self.b, start);
                 if self.b.get(end) == Some(&b':') {
@@ -448,22 +473,21 @@ impl<'src> Lexer<'src> {
                     return None;
                 }
                 self.last_match = Some((start, end));
-                (TokenKind::ClassRef, end)
+                (TokenKind::ClassRef, self.text(start, end))
             }
             b'1'..=b'9' => {
                 let end = numbers::plain_integer(self.b, start)?;
                 self.last_match = Some((start, end));
-                (TokenKind::Number, end)
+                (TokenKind::Number, self.text(start, end))
             }
-            b',' => (TokenKind::Comma, start + 1),
-            b']' => (TokenKind::RBrack, start + 1),
-            b'[' if start > 0 && self.b[start - 1].is_ascii_graphic() => {
-                (TokenKind::LBrack, start + 1)
-            }
+            b',' => (TokenKind::Comma, ","),
+            b']' => (TokenKind::RBrack, "]"),
+            b'[' if start > 0 && self.b[start - 1].is_ascii_graphic() => (TokenKind::LBrack, "["),
             _ => return None,
         };
+        let end = start + text.len();
         self.pos = end;
-        Some(self.tok(kind, start, end))
+        Some(Token::new(kind, Span::new(start, end), text))
     }
 
     /// Lexes one token (or skips blanks, a comment, a line break) at the current position.
@@ -745,4 +769,55 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
         from = at + 1;
     }
     None
+}
+
+#[cfg(test)]
+mod shortcut_tests {
+    use super::*;
+
+    /// Tokens (kind, span, value) and the error, as `lex_into` gives them.
+    fn lexed(source: &str, shortcuts: bool) -> String {
+        let mut lexer = Lexer::new(source);
+        lexer.no_shortcuts = !shortcuts;
+        let mut toks = Vec::new();
+        let r = lexer.lex_into(&mut toks);
+        let toks: Vec<String> = toks
+            .iter()
+            .map(|t| format!("{:?} {:?} {:?} {:?}", t.kind, t.span, t.value, t.sub_span))
+            .collect();
+        format!("{toks:?} {r:?}")
+    }
+
+    #[test]
+    fn seed004_simple_tokens_lex_as_the_full_lexer_lexes_them() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut sources: Vec<String> = Vec::new();
+        for dir in ["tests/fixtures/ok", "tests/fixtures/err"] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                if e.path().extension().is_some_and(|x| x == "pp") {
+                    sources.extend(std::fs::read_to_string(e.path()).ok());
+                }
+            }
+        }
+        if let Ok(t) = std::fs::read_to_string(root.join("spec/fixtures/type_strings.txt")) {
+            sources.extend(t.lines().map(str::to_string));
+        }
+        for piece in [
+            "A", "A::B", "A::b", "A:", "A::", "1", "10", "1x", "1.5", "0", ",", "]", "[", " [",
+            "x[", " ", "  ", "\t", "\n", " \u{a0}", "=>", "$x", "'s'", "a",
+        ] {
+            for other in ["", "A", " 1", "]", ",", "[1]", " ", "::B", "\u{3000}x"] {
+                sources.push(format!("{piece}{other}"));
+                sources.push(format!("X[{piece}{other}]"));
+                sources.push(format!("{other}{piece}"));
+            }
+        }
+        assert!(sources.len() > 500, "{}", sources.len());
+        for src in &sources {
+            assert_eq!(lexed(src, true), lexed(src, false), "{src}");
+        }
+    }
 }
