@@ -36,7 +36,7 @@ fn expression_only(source: &str) -> Option<Expr> {
     // other text is left to the program parser. The expression grammar enters
     // one level of nesting before the primary.
     p.depth += 1;
-    let mut e = p.postfix().ok()?;
+    let mut e = p.whole_type_postfix().ok()?;
     if p.pos != p.toks.len() {
         return None;
     }

@@ -388,7 +388,7 @@ impl<'a> Parser<'a> {
 }
 
 /// The tokens that are a whole primary (as [`Parser::literal`] reads them).
-fn is_literal_token(k: T) -> bool {
+pub(super) fn is_literal_token(k: T) -> bool {
     matches!(
         k,
         T::ClassRef
