@@ -228,6 +228,14 @@ impl<'src> Lexer<'src> {
         }
     }
 
+    /// Drops the lexer; one that holds no allocation (the usual case) is
+    /// simply forgotten, without running the drop code of its fields.
+    pub fn dispose(self) {
+        if self.queue.capacity() == 0 && self.warnings.capacity() == 0 && self.failed.is_none() {
+            std::mem::forget(self);
+        }
+    }
+
     /// Warnings found so far (unrecognised escapes and the like).
     pub fn warnings(&self) -> &[Warning] {
         &self.warnings
@@ -309,7 +317,14 @@ impl<'src> Lexer<'src> {
         mut sink: impl FnMut(Token<'src>) -> ControlFlow<()>,
     ) -> Result<(), Error> {
         if !self.started {
-            self.start()?;
+            // (what `start` does for a source starting with a visible ASCII character)
+            if !self.options.epp && self.uq.is_none() && matches!(self.b.first(), Some(0x21..=0x7f))
+            {
+                self.started = true;
+                self.last_match = None;
+            } else {
+                self.start()?;
+            }
         }
         loop {
             let t = if let Some(t) = self.queue.pop_front() {

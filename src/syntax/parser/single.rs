@@ -29,7 +29,10 @@ pub fn parse_type_expression(source: &str) -> Result<Expr> {
 fn expression_only(source: &str) -> Option<Expr> {
     let mut toks = Vec::with_capacity(source.len() / 3 + 2);
     // (without the EPP option the lexer gives no EPP_START)
-    Lexer::new(source).lex_into(&mut toks).ok()?;
+    let mut lexer = Lexer::new(source);
+    let lexed = lexer.lex_into(&mut toks);
+    lexer.dispose();
+    lexed.ok()?;
     let mut p = Parser::new(source, toks, false);
     // A primary with its postfix operations that spans all of the text is what
     // the full descent gives too (no operator or statement follows it); any
