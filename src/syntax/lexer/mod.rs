@@ -46,6 +46,7 @@ use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
 use scanner::{blank_run, char_at, char_before, is_blank, is_name, scan_raw, Raw};
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 /// How deeply strings may nest inside interpolations (and heredocs inside
 /// heredoc text) before lexing stops with an error instead of exhausting the stack.
@@ -122,6 +123,10 @@ pub struct Lexer<'src> {
     started: bool,
     done: bool,
     failed: Option<Error>,
+    /// Lex every token through [`Self::lex_token`] (tests compare the tokens
+    /// with and without [`Self::simple_token`]).
+    #[cfg(test)]
+    no_shortcuts: bool,
 }
 
 /// Lexes a whole Puppet source text into tokens (without the final EOF).
@@ -218,6 +223,16 @@ impl<'src> Lexer<'src> {
             started: false,
             done: false,
             failed: None,
+            #[cfg(test)]
+            no_shortcuts: false,
+        }
+    }
+
+    /// Drops the lexer; one that holds no allocation (the usual case) is
+    /// simply forgotten, without running the drop code of its fields.
+    pub fn dispose(self) {
+        if self.queue.capacity() == 0 && self.warnings.capacity() == 0 && self.failed.is_none() {
+            std::mem::forget(self);
         }
     }
 
@@ -275,19 +290,46 @@ impl<'src> Lexer<'src> {
         r
     }
 
-    /// [`Self::next_inner`] in a loop, pushing each token as it is delivered.
+    /// Pushes every token [`Self::deliver`] gives.
     #[inline(always)]
     fn lex_into_inner(&mut self, out: &mut Vec<Token<'src>>) -> Result<(), Error> {
+        self.deliver(|t| {
+            out.push(t);
+            ControlFlow::Continue(())
+        })
+    }
+
+    #[inline(always)]
+    fn next_inner(&mut self) -> Result<Token<'src>, Error> {
+        let mut next = None;
+        self.deliver(|t| {
+            next = Some(t);
+            ControlFlow::Break(())
+        })?;
+        Ok(next.unwrap_or_else(|| Token::new(TokenKind::Eof, Span::at(self.b.len()), "")))
+    }
+
+    /// Gives `sink` the tokens to deliver (queued ones first) until it breaks
+    /// or the input ends (an unclosed EPP tag is an error there).
+    #[inline(always)]
+    fn deliver(
+        &mut self,
+        mut sink: impl FnMut(Token<'src>) -> ControlFlow<()>,
+    ) -> Result<(), Error> {
         if !self.started {
-            self.start()?;
+            // (what `start` does for a source starting with a visible ASCII character)
+            if !self.options.epp && self.uq.is_none() && matches!(self.b.first(), Some(0x21..=0x7f))
+            {
+                self.started = true;
+                self.last_match = None;
+            } else {
+                self.start()?;
+            }
         }
         loop {
-            if let Some(t) = self.queue.pop_front() {
-                self.after = Some(t.kind);
-                out.push(t);
-                continue;
-            }
-            if self.pos >= self.b.len() || self.done {
+            let t = if let Some(t) = self.queue.pop_front() {
+                t
+            } else if self.pos >= self.b.len() || self.done {
                 if self.options.epp && self.epp_open.is_some() {
                     return Err(self.error_at(
                         "Unbalanced epp tag, reached <eof> without closing tag.",
@@ -296,38 +338,20 @@ impl<'src> Lexer<'src> {
                 }
                 self.done = true;
                 return Ok(());
-            }
-            if let Lexed::Token(t) = self.lex_token()? {
-                self.after = Some(t.kind);
-                out.push(t);
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn next_inner(&mut self) -> Result<Token<'src>, Error> {
-        if !self.started {
-            self.start()?;
-        }
-        loop {
-            if let Some(t) = self.queue.pop_front() {
-                self.after = Some(t.kind);
-                return Ok(t);
-            }
-            if self.pos >= self.b.len() || self.done {
-                if self.options.epp && self.epp_open.is_some() {
-                    return Err(self.error_at(
-                        "Unbalanced epp tag, reached <eof> without closing tag.",
-                        self.b.len(),
-                    ));
-                }
-                self.done = true;
-                let end = self.b.len();
-                return Ok(Token::new(TokenKind::Eof, Span::at(end), ""));
-            }
-            if let Lexed::Token(t) = self.lex_token()? {
-                self.after = Some(t.kind);
-                return Ok(t);
+            } else if let Some(t) = self
+                .shortcut_allowed()
+                .then(|| self.simple_token())
+                .flatten()
+            {
+                t
+            } else if let Lexed::Token(t) = self.lex_token()? {
+                t
+            } else {
+                continue;
+            };
+            self.after = Some(t.kind);
+            if sink(t).is_break() {
+                return Ok(());
             }
         }
     }
@@ -423,8 +447,62 @@ impl<'src> Lexer<'src> {
         Lexed::Token(self.tok(kind, start, self.pos))
     }
 
+    /// Emits a one-byte punctuation token whose text is `text` and advances.
+    #[inline(always)]
+    fn emit_text(&mut self, kind: TokenKind, text: &'static str) -> Lexed<'src> {
+        let start = self.pos;
+        self.pos += text.len();
+        Lexed::Token(Token::new(kind, Span::new(start, self.pos), text))
+    }
+
     fn regex_acceptable(&self) -> bool {
         !self.after.is_some_and(|k| k.ends_operand())
+    }
+
+    /// True unless a test turned [`Self::simple_token`] off.
+    #[inline(always)]
+    fn shortcut_allowed(&self) -> bool {
+        #[cfg(test)]
+        return !self.no_shortcuts;
+        #[cfg(not(test))]
+        true
+    }
+
+    /// The commonest tokens of type expressions (type references, integers,
+    /// brackets, commas), lexed as [`Self::lex_token`] would lex them, but
+    /// built where they are delivered; `None` for anything else.
+    #[inline(always)]
+    fn simple_token(&mut self) -> Option<Token<'src>> {
+        let mut start = self.pos;
+        // one space before the token (as `skip_blanks` skips it)
+        if self.b[start] == b' ' && matches!(self.b.get(start + 1), Some(0x21..=0x7e)) {
+            self.last_match = Some((start, start + 1));
+            start += 1;
+            self.pos = start;
+        }
+        let (kind, text) = match self.b[start] {
+            b'A'..=b'Z' => {
+                let end = scanner::class_ref_end(self.b, start);
+                if self.b.get(end) == Some(&b':') {
+                    // perhaps an illegal reference
+                    return None;
+                }
+                self.last_match = Some((start, end));
+                (TokenKind::ClassRef, self.text(start, end))
+            }
+            b'1'..=b'9' => {
+                let end = numbers::plain_integer(self.b, start)?;
+                self.last_match = Some((start, end));
+                (TokenKind::Number, self.text(start, end))
+            }
+            b',' => (TokenKind::Comma, ","),
+            b']' => (TokenKind::RBrack, "]"),
+            b'[' if start > 0 && self.b[start - 1].is_ascii_graphic() => (TokenKind::LBrack, "["),
+            _ => return None,
+        };
+        let end = start + text.len();
+        self.pos = end;
+        Some(Token::new(kind, Span::new(start, end), text))
     }
 
     /// Lexes one token (or skips blanks, a comment, a line break) at the current position.
@@ -459,7 +537,7 @@ impl<'src> Lexer<'src> {
                 } else {
                     TokenKind::LBrack
                 };
-                Ok(self.emit(kind, 1))
+                Ok(self.emit_text(kind, "["))
             }
             b'(' => {
                 let ls = self.line_start.min(self.pos);
@@ -473,7 +551,7 @@ impl<'src> Lexer<'src> {
                 } else {
                     TokenKind::LParen
                 };
-                Ok(self.emit(kind, 1))
+                Ok(self.emit_text(kind, "("))
             }
             b'{' => {
                 self.brace_count += 1;
@@ -482,18 +560,28 @@ impl<'src> Lexer<'src> {
                 } else {
                     TokenKind::LBrace
                 };
-                Ok(self.emit(kind, 1))
+                Ok(self.emit_text(kind, "{"))
             }
             b'}' => {
                 self.brace_count -= 1;
-                Ok(self.emit(TokenKind::RBrace, 1))
+                Ok(self.emit_text(TokenKind::RBrace, "}"))
             }
             // the commonest punctuation, which no longer token starts with
             // (as the scanner would give it)
-            b',' => Ok(self.emit(TokenKind::Comma, 1)),
-            b']' => Ok(self.emit(TokenKind::RBrack, 1)),
-            b')' => Ok(self.emit(TokenKind::RParen, 1)),
+            b',' => Ok(self.emit_text(TokenKind::Comma, ",")),
+            b']' => Ok(self.emit_text(TokenKind::RBrack, "]")),
+            b')' => Ok(self.emit_text(TokenKind::RParen, ")")),
             b'/' => self.lex_slash(),
+            b'=' if self.peek(1) == b'>' => Ok(self.emit_text(TokenKind::FArrow, "=>")),
+            // names and references, scanned without the scanner's DFA
+            b'A'..=b'Z' => {
+                let end = scanner::class_ref_end(self.b, self.pos);
+                self.class_ref(self.pos, end)
+            }
+            b'a'..=b'z' | b'_' => {
+                let end = scanner::bare_word_end(self.b, self.pos);
+                Ok(self.bare_word(self.pos, end))
+            }
             b'@' if self.peek(1) == b'(' => {
                 self.heredoc()?;
                 Ok(Lexed::Nothing)
@@ -553,38 +641,8 @@ impl<'src> Lexer<'src> {
                 self.skip_trailing_unicode_blanks(raw);
                 Ok(Lexed::Nothing)
             }
-            Raw::BareWord => {
-                self.last_match = Some((start, end));
-                self.pos = end;
-                let word = self.text(start, end);
-                let span = Span::new(start, end);
-                let kind = if !is_name(word) {
-                    TokenKind::Word
-                } else if word.starts_with("::") {
-                    TokenKind::Name
-                } else {
-                    match TokenKind::keyword(word) {
-                        Some(k) => k,
-                        None if self.options.tasks && word == "plan" => TokenKind::Plan,
-                        None if self.options.tasks && word == "apply" => TokenKind::Apply,
-                        None => TokenKind::Name,
-                    }
-                };
-                Ok(Lexed::Token(Token::new(kind, span, word)))
-            }
-            Raw::ClassRef => {
-                self.last_match = Some((start, end));
-                self.pos = end;
-                if self.peek(0) == b':' && self.peek(1) == b':' {
-                    let (msg, at) = if self.b[start] == b':' {
-                        ("Illegal fully qualified class reference", end + 3)
-                    } else {
-                        ("Illegal class reference", end + 1)
-                    };
-                    return Err(self.error_at(msg, at));
-                }
-                Ok(Lexed::Token(self.tok(TokenKind::ClassRef, start, end)))
-            }
+            Raw::BareWord => Ok(self.bare_word(start, end)),
+            Raw::ClassRef => self.class_ref(start, end),
             Raw::ColonColon => Err(self.error_at("Illegal fully qualified name", start + 2)),
             Raw::Variable => {
                 self.last_match = Some((start, end));
@@ -609,6 +667,45 @@ impl<'src> Lexer<'src> {
                 Ok(self.emit(kind, len))
             }
         }
+    }
+
+    /// A bare word `start..end` (the scanner's `BareWord`): NAME, keyword or WORD.
+    #[inline(always)]
+    fn bare_word(&mut self, start: usize, end: usize) -> Lexed<'src> {
+        self.last_match = Some((start, end));
+        self.pos = end;
+        let word = self.text(start, end);
+        let span = Span::new(start, end);
+        let kind = if !is_name(word) {
+            TokenKind::Word
+        } else if word.starts_with("::") {
+            TokenKind::Name
+        } else {
+            match TokenKind::keyword(word) {
+                Some(k) => k,
+                None if self.options.tasks && word == "plan" => TokenKind::Plan,
+                None if self.options.tasks && word == "apply" => TokenKind::Apply,
+                None => TokenKind::Name,
+            }
+        };
+        Lexed::Token(Token::new(kind, span, word))
+    }
+
+    /// A type reference `start..end` (the scanner's `ClassRef`); one followed
+    /// by `::` (and no upper case letter) is an error.
+    #[inline(always)]
+    fn class_ref(&mut self, start: usize, end: usize) -> Result<Lexed<'src>, Error> {
+        self.last_match = Some((start, end));
+        self.pos = end;
+        if self.peek(0) == b':' && self.peek(1) == b':' {
+            let (msg, at) = if self.b[start] == b':' {
+                ("Illegal fully qualified class reference", end + 3)
+            } else {
+                ("Illegal class reference", end + 1)
+            };
+            return Err(self.error_at(msg, at));
+        }
+        Ok(Lexed::Token(self.tok(TokenKind::ClassRef, start, end)))
     }
 
     /// A `[[:blank:]\r]+` run may continue with unicode blanks after the ASCII ones.
@@ -687,4 +784,55 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
         from = at + 1;
     }
     None
+}
+
+#[cfg(test)]
+mod shortcut_tests {
+    use super::*;
+
+    /// Tokens (kind, span, value) and the error, as `lex_into` gives them.
+    fn lexed(source: &str, shortcuts: bool) -> String {
+        let mut lexer = Lexer::new(source);
+        lexer.no_shortcuts = !shortcuts;
+        let mut toks = Vec::new();
+        let r = lexer.lex_into(&mut toks);
+        let toks: Vec<String> = toks
+            .iter()
+            .map(|t| format!("{:?} {:?} {:?} {:?}", t.kind, t.span, t.value, t.sub_span))
+            .collect();
+        format!("{toks:?} {r:?}")
+    }
+
+    #[test]
+    fn seed004_simple_tokens_lex_as_the_full_lexer_lexes_them() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut sources: Vec<String> = Vec::new();
+        for dir in ["tests/fixtures/ok", "tests/fixtures/err"] {
+            let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                if e.path().extension().is_some_and(|x| x == "pp") {
+                    sources.extend(std::fs::read_to_string(e.path()).ok());
+                }
+            }
+        }
+        if let Ok(t) = std::fs::read_to_string(root.join("spec/fixtures/type_strings.txt")) {
+            sources.extend(t.lines().map(str::to_string));
+        }
+        for piece in [
+            "A", "A::B", "A::b", "A:", "A::", "1", "10", "1x", "1.5", "0", ",", "]", "[", " [",
+            "x[", " ", "  ", "\t", "\n", " \u{a0}", "=>", "$x", "'s'", "a",
+        ] {
+            for other in ["", "A", " 1", "]", ",", "[1]", " ", "::B", "\u{3000}x"] {
+                sources.push(format!("{piece}{other}"));
+                sources.push(format!("X[{piece}{other}]"));
+                sources.push(format!("{other}{piece}"));
+            }
+        }
+        assert!(sources.len() > 500, "{}", sources.len());
+        for src in &sources {
+            assert_eq!(lexed(src, true), lexed(src, false), "{src}");
+        }
+    }
 }

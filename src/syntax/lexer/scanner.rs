@@ -173,6 +173,80 @@ pub(crate) fn scan_raw(bytes: &[u8]) -> Option<(Raw, usize)> {
     }
 }
 
+/// Bit 0: `[A-Za-z0-9_]`; bit 1: `[A-Za-z0-9_-]`.
+static WORD_BYTES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            t[c] = 3;
+        } else if b == b'-' {
+            t[c] = 2;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// True for `[A-Za-z0-9_]`.
+#[inline(always)]
+fn is_word_byte(c: u8) -> bool {
+    WORD_BYTES[c as usize] & 1 != 0
+}
+
+/// True for `[A-Za-z0-9_-]`.
+#[inline(always)]
+fn is_word_or_hyphen(c: u8) -> bool {
+    WORD_BYTES[c as usize] & 2 != 0
+}
+
+/// The end of the [`Raw::ClassRef`] match at `start`, where `b[start]` is `A-Z`
+/// (what the scanner matches there, found without its DFA).
+#[inline(always)]
+pub(crate) fn class_ref_end(b: &[u8], start: usize) -> usize {
+    let mut end = start + 1;
+    loop {
+        while let Some(&c) = b.get(end) {
+            if !is_word_byte(c) {
+                break;
+            }
+            end += 1;
+        }
+        // `::` continues the reference only before another upper case segment
+        match b.get(end..end + 3) {
+            Some([b':', b':', c]) if c.is_ascii_uppercase() => end += 3,
+            _ => return end,
+        }
+    }
+}
+
+/// The end of the [`Raw::BareWord`] match at `start`, where `b[start]` is
+/// `a-z` or `_` (what the scanner matches there, found without its DFA):
+/// segments of word characters and inner hyphens, joined by `::`.
+#[inline(always)]
+pub(crate) fn bare_word_end(b: &[u8], start: usize) -> usize {
+    let mut end = start + 1;
+    loop {
+        // a segment does not end with `-`
+        let mut good = end;
+        while let Some(&c) = b.get(end) {
+            if !is_word_or_hyphen(c) {
+                break;
+            }
+            end += 1;
+            if c != b'-' {
+                good = end;
+            }
+        }
+        end = good;
+        match b.get(end..end + 3) {
+            Some([b':', b':', c]) if c.is_ascii_lowercase() || *c == b'_' => end += 3,
+            _ => return end,
+        }
+    }
+}
+
 /// True when `name` (a bare word) is a NAME: every `::`-separated segment
 /// starts with `a-z` and contains only word characters.
 pub(crate) fn is_name(word: &str) -> bool {
@@ -272,6 +346,69 @@ mod tests {
         assert_eq!(scan_raw(b"$-"), Some((Raw::Dollar, 1)));
         assert_eq!(scan_raw(b"::9"), Some((Raw::ColonColon, 2)));
         assert_eq!(scan_raw(b"\\"), None);
+    }
+
+    #[test]
+    fn seed004_hand_scans_match_the_scanner() {
+        let words = [
+            "a",
+            "A",
+            "Foo",
+            "Foo::Bar",
+            "Foo::bar",
+            "Foo::",
+            "Foo::9",
+            "F_9x::Y::Z[",
+            "A::B::",
+            "Foo-bar",
+            "x",
+            "_",
+            "_x-",
+            "foo-bar- x",
+            "foo::Bar",
+            "foo::_x",
+            "a--b",
+            "a-::b",
+            "a::b-c::d-",
+            "a::",
+            "a::-",
+            "ab\u{e9}",
+            "a1_-2",
+            "x::y::z::",
+            "Ab\u{e9}c",
+        ];
+        // every text of up to 6 of these bytes after a first letter
+        let alphabet = [b'a', b'B', b'_', b'-', b':', b'1', 0xC3, b' '];
+        let mut texts: Vec<Vec<u8>> = Vec::new();
+        for first in [b'a', b'Z', b'_'] {
+            let mut level = vec![vec![first]];
+            for _ in 0..6 {
+                let next: Vec<Vec<u8>> = level
+                    .iter()
+                    .flat_map(|t| {
+                        alphabet.iter().map(move |&c| {
+                            let mut t = t.clone();
+                            t.push(c);
+                            t
+                        })
+                    })
+                    .collect();
+                texts.extend(level);
+                level = next;
+            }
+            texts.extend(level);
+        }
+        texts.extend(words.iter().map(|w| w.as_bytes().to_vec()));
+        for b in &texts {
+            let b = b.as_slice();
+            let w = String::from_utf8_lossy(b);
+            let (raw, len) = scan_raw(b).unwrap_or((Raw::Blank, 0));
+            if b[0].is_ascii_uppercase() {
+                assert_eq!((raw, len), (Raw::ClassRef, class_ref_end(b, 0)), "{w}");
+            } else {
+                assert_eq!((raw, len), (Raw::BareWord, bare_word_end(b, 0)), "{w}");
+            }
+        }
     }
 
     #[test]

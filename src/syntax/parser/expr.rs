@@ -114,6 +114,18 @@ impl<'a> Parser<'a> {
         r
     }
 
+    /// [`Self::postfix`], reading a literal primary in place.
+    pub(super) fn whole_type_postfix(&mut self) -> Result<Expr> {
+        if !super::stmt::is_literal_token(self.kind()) {
+            return self.postfix();
+        }
+        let e = self.literal_inline()?;
+        let base = self.depth;
+        let r = self.postfix_ops(e);
+        self.depth = base;
+        r
+    }
+
     /// Calls, accesses, method calls and collects after `e` (each one level deeper).
     pub(super) fn postfix_ops(&mut self, mut e: Expr) -> Result<Expr> {
         loop {
@@ -127,17 +139,28 @@ impl<'a> Parser<'a> {
             self.enter()?;
             e = match k {
                 T::LParen => self.call_named(e)?,
-                T::LBrack => self.access(e)?,
+                T::LBrack => {
+                    self.access_in_place(&mut e)?;
+                    continue;
+                }
                 T::Dot => self.method_call(e)?,
                 _ => self.collect(e)?,
             };
         }
     }
 
-    /// `left[args]`.
-    fn access(&mut self, left: Expr) -> Result<Expr> {
+    /// `e[args]`, replacing `e` by the access (`e` stays as it is on error).
+    fn access_in_place(&mut self, e: &mut Expr) -> Result<()> {
         self.advance();
-        self.access_tail(left, true)
+        let keys = self.access_args(true)?;
+        let end = self.expect_span(T::RBrack, "']'")?;
+        let span = e.span.cover(end);
+        let left = Box::new(std::mem::replace(
+            e,
+            Expr::new(ExprKind::LiteralUndef, span),
+        ));
+        e.kind = ExprKind::Access { left, keys };
+        Ok(())
     }
 
     /// The `args]` of `left[args]`, the `[` already consumed.
@@ -160,8 +183,13 @@ impl<'a> Parser<'a> {
         // the capacity a first push gives, without the growth path
         let mut args = Vec::with_capacity(4);
         loop {
-            let arg = self.arg(ArgCtx::Access)?;
-            push_argument(&mut args, arg);
+            if self.at_lone_literal() && self.peek_kind(1) != T::FArrow && self.shortcut_room(3) {
+                // what `arg` gives for a lone literal (not a hash key), read directly
+                args.push(self.literal_inline()?);
+            } else {
+                let arg = self.arg(ArgCtx::Access)?;
+                push_argument(&mut args, arg);
+            }
             if self.eat(T::Comma) {
                 if self.at(T::RBrack) {
                     if !trailing_comma {
@@ -366,25 +394,17 @@ impl<'a> Parser<'a> {
     /// A one-token primary: variable, name, word, string, number, boolean, `default`,
     /// `undef`, type reference, regex, reserved word, EPP text.
     pub(super) fn literal(&mut self) -> Result<Expr> {
+        self.literal_inline()
+    }
+
+    /// [`Self::literal`], inlined where literals are commonest.
+    #[inline(always)]
+    fn literal_inline(&mut self) -> Result<Expr> {
         let span = self.span();
         // the commonest kinds are read in place (their values copied, not moved out)
         if let Some(t) = self.toks.get(self.pos) {
             let kind = match t.kind {
-                T::Variable => {
-                    let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
-                    let name = Expr::new(ExprKind::QualifiedName(node_text(t.text())), name_span);
-                    ExprKind::Variable(Box::new(name))
-                }
-                T::Name => {
-                    let e = self.name_or_number(t);
-                    self.pos += 1;
-                    return Ok(e);
-                }
-                T::Number => {
-                    let e = self.number(t);
-                    self.pos += 1;
-                    return e;
-                }
+                T::Variable | T::Name | T::Number => return self.boxed_or_number_literal(),
                 T::Word | T::String => ExprKind::LiteralString(node_text(t.text())),
                 T::Boolean => ExprKind::LiteralBoolean(t.text() == "true"),
                 T::Default => ExprKind::LiteralDefault,
@@ -396,6 +416,27 @@ impl<'a> Parser<'a> {
             return Ok(Expr::new(kind, span));
         }
         self.rare_literal(span)
+    }
+
+    /// A variable, name or number token as [`Self::literal`] reads it (apart,
+    /// so that the commonest literals take a small function).
+    #[inline(never)]
+    fn boxed_or_number_literal(&mut self) -> Result<Expr> {
+        let Some(t) = self.toks.get(self.pos) else {
+            return self.rare_literal(self.span());
+        };
+        let e = match t.kind {
+            T::Variable => {
+                let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
+                let name = Expr::new(ExprKind::QualifiedName(node_text(t.text())), name_span);
+                Ok(Expr::new(ExprKind::Variable(Box::new(name)), t.span))
+            }
+            T::Name => Ok(self.name_or_number(t)),
+            T::Number => self.number(t),
+            _ => return self.rare_literal(t.span),
+        };
+        self.pos += 1;
+        e
     }
 
     /// The one-token primaries [`Self::literal`] does not read in place, or an error.

@@ -1,15 +1,17 @@
 //! One expression from a short source text (a type string), without the
 //! statement machinery and without building a [`Program`](crate::syntax::ast::Program).
 //!
-//! The text is parsed with the ordinary expression grammar ([`Parser::expression`]).
-//! When that does not consume the whole text cleanly (a lexing or syntax error,
-//! several statements, a statement call, an assignment), the text is parsed again
-//! as a program by [`parse_syntax`](super::parse_syntax), so the answer and any
-//! error are exactly what the program parser gives.
+//! The text is parsed with the ordinary grammar of a postfix expression
+//! ([`Parser::postfix`]: a primary and its accesses and calls), which is what
+//! type expressions are. When that does not consume the whole text cleanly (a
+//! lexing or syntax error, operators, several statements, a statement call, an
+//! assignment), the text is parsed again as a program by
+//! [`parse_syntax`](super::parse_syntax), so the answer and any error are
+//! exactly what the program parser gives.
 
 use super::Parser;
 use crate::error::Result;
-use crate::syntax::ast::Expr;
+use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::lexer::Lexer;
 
 /// Parses `source` as one expression (no validation), as a program whose body
@@ -27,15 +29,25 @@ pub fn parse_type_expression(source: &str) -> Result<Expr> {
 fn expression_only(source: &str) -> Option<Expr> {
     let mut toks = Vec::with_capacity(source.len() / 3 + 2);
     // (without the EPP option the lexer gives no EPP_START)
-    Lexer::new(source).lex_into(&mut toks).ok()?;
+    let mut lexer = Lexer::new(source);
+    let lexed = lexer.lex_into(&mut toks);
+    lexer.dispose();
+    lexed.ok()?;
     let mut p = Parser::new(source, toks, false);
-    // the expression grammar enters one level of nesting
-    let e = match p.lone_operand(1) {
-        Some(e) => e,
-        None => p.expression(),
+    // A primary with its postfix operations that spans all of the text is what
+    // the full descent gives too (no operator or statement follows it); any
+    // other text is left to the program parser. The expression grammar enters
+    // one level of nesting before the primary.
+    p.depth += 1;
+    let mut e = p.whole_type_postfix().ok()?;
+    if p.pos != p.toks.len() {
+        return None;
     }
-    .ok()?;
-    (p.pos == p.toks.len()).then_some(e)
+    // as a statement, a call's value is not required
+    if let ExprKind::CallNamedFunction(c) = &mut e.kind {
+        c.rval_required = false;
+    }
+    Some(e)
 }
 
 #[cfg(test)]
@@ -77,6 +89,16 @@ mod tests {
             "Integer[1] -> String",
             "Foo { 'x': }",
             "'unterminated",
+            "-1",
+            "1 + 2 * 3",
+            "Integer[1] == Integer[1]",
+            "!true",
+            "Foo('x')",
+            "$x.foo(1)",
+            "[1, 2][0]",
+            "{a => 1}",
+            "Integer[1] in [Integer[1]]",
+            "x ? { default => Integer }",
         ] {
             same_as_program(src);
         }

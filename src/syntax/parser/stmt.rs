@@ -231,27 +231,43 @@ impl<'a> Parser<'a> {
     /// [`Self::postfix`], so that is called directly, counting the `levels`
     /// of nesting the descent would have entered (when they are available).
     /// `None` when the shortcut does not apply.
+    #[inline(always)]
     pub(super) fn lone_operand(&mut self, levels: usize) -> Option<Result<Expr>> {
+        if !self.shortcut_room(levels) {
+            return None;
+        }
+        // the commonest operand, read where it is needed: one literal token
+        if self.at_lone_literal() {
+            return Some(self.literal());
+        }
+        self.bracketed_operand(levels)
+    }
+
+    /// True when the `levels` of nesting the full descent would enter are
+    /// available (then a shortcut gives what the descent gives).
+    #[inline(always)]
+    pub(super) fn shortcut_room(&self, levels: usize) -> bool {
         let room =
             self.depth + levels <= super::MAX_DEPTH && self.stack_used() <= super::STACK_BUDGET;
         #[cfg(test)]
         let room = room && !self.no_shortcuts;
-        if !room {
-            return None;
-        }
+        room
+    }
+
+    /// True at a literal token that is a whole operand (directly followed by
+    /// `,`, `=>`, a closing bracket or the end of input).
+    #[inline(always)]
+    pub(super) fn at_lone_literal(&self) -> bool {
+        is_literal_token(self.kind()) && ends_operand(self.peek_kind(1))
+    }
+
+    /// [`Self::lone_operand`] other than a lone literal token (`room` is checked).
+    #[inline(never)]
+    fn bracketed_operand(&mut self, levels: usize) -> Option<Result<Expr>> {
         // the primary is one literal token (else a bracketed literal)
         let mut literal = true;
         let close = match self.kind() {
-            T::ClassRef
-            | T::Name
-            | T::Number
-            | T::String
-            | T::Word
-            | T::Boolean
-            | T::Default
-            | T::Undef
-            | T::Regex
-            | T::Variable => match self.peek_kind(1) {
+            k if is_literal_token(k) => match self.peek_kind(1) {
                 next if ends_operand(next) => return Some(self.literal()),
                 T::LBrack | T::LParen => self.matching_close(self.pos + 1)?,
                 _ => return None,
@@ -369,6 +385,23 @@ impl<'a> Parser<'a> {
         self.depth = base;
         Ok(left)
     }
+}
+
+/// The tokens that are a whole primary (as [`Parser::literal`] reads them).
+pub(super) fn is_literal_token(k: T) -> bool {
+    matches!(
+        k,
+        T::ClassRef
+            | T::Name
+            | T::Number
+            | T::String
+            | T::Word
+            | T::Boolean
+            | T::Default
+            | T::Undef
+            | T::Regex
+            | T::Variable
+    )
 }
 
 /// Tokens after which an operand ends whatever came before: `,`, `=>`,
