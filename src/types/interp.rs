@@ -793,10 +793,30 @@ mod tests {
         v
     }
 
+    /// The benchmark's type strings with one character dropped, or replaced
+    /// by a character that changes the shape of a key.
+    fn mutations() -> Vec<String> {
+        let mut v = Vec::new();
+        for line in include_str!("../../spec/fixtures/type_strings.txt").lines() {
+            let chars: Vec<char> = line.chars().collect();
+            for i in 0..chars.len() {
+                let mut dropped = chars.clone();
+                dropped.remove(i);
+                v.push(dropped.into_iter().collect());
+                for c in ['1', '-', 'x', '['] {
+                    let mut replaced = chars.clone();
+                    replaced[i] = c;
+                    v.push(replaced.into_iter().collect());
+                }
+            }
+        }
+        v
+    }
+
     #[test]
     fn direct_and_general_ways_agree() {
         let mut compared = 0;
-        for src in inputs() {
+        for src in inputs().into_iter().chain(mutations()) {
             for unknown in [UnknownNames::Resource, UnknownNames::TypeReference] {
                 let (Some(direct), Some(general)) = (
                     interpret(&src, true, unknown),
@@ -821,6 +841,6 @@ mod tests {
                 compared += 1;
             }
         }
-        assert!(compared > 5000, "{compared}");
+        assert!(compared > 20000, "{compared}");
     }
 }
