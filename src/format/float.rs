@@ -101,15 +101,7 @@ pub fn float_to_int(x: f64) -> Result<IntArg> {
 /// Write `x` with the float letter `letter` (`f e E g G a A`) under `spec`.
 pub fn write_float(buf: &mut String, spec: &Spec, letter: u8, x: f64) {
     let negative = x.is_sign_negative() && !x.is_nan();
-    let sign = if negative {
-        Some('-')
-    } else if spec.plus() {
-        Some('+')
-    } else if spec.space() {
-        Some(' ')
-    } else {
-        None
-    };
+    let sign = spec.sign_char(negative);
     if !x.is_finite() {
         let text = if x.is_nan() { "NaN" } else { "Inf" };
         let need = text.len() as isize + sign.is_some() as isize;

@@ -136,17 +136,7 @@ pub fn write_int(buf: &mut String, spec: &Spec, letter: u8, n: IntArg) {
             IntArg::Big(m, _) => digits_big(&m, base as u32, table, &mut digits),
         }
     }
-    let sign: Option<char> = if dots {
-        None
-    } else if negative {
-        Some('-')
-    } else if spec.plus() {
-        Some('+')
-    } else if spec.space() {
-        Some(' ')
-    } else {
-        None
-    };
+    let sign = if dots { None } else { spec.sign_char(negative) };
     layout(buf, spec, base, table, sign, prefix, dots, &digits);
 }
 

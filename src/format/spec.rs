@@ -182,6 +182,20 @@ impl Spec {
         self.sign == Sign::Space && !self.plus_and_space
     }
 
+    /// The sign character a number gets: `-` when negative, else `+` or a
+    /// space as the flags ask, else none.
+    pub fn sign_char(&self, negative: bool) -> Option<char> {
+        if negative {
+            Some('-')
+        } else if self.plus() {
+            Some('+')
+        } else if self.space() {
+            Some(' ')
+        } else {
+            None
+        }
+    }
+
     /// The flag characters as written, in order.
     pub fn flags(&self) -> &str {
         &self.text[1..1 + self.flags_len]
