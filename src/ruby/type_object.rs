@@ -250,52 +250,7 @@ pub fn text(t: &Type) -> String {
 
 /// The simple name of a type (`Integer`, `Array`, an alias's name, ...), as the reference's `name`.
 pub fn type_name(t: &Type) -> String {
-    let name = match t.kind() {
-        TypeKind::Any => "Any",
-        TypeKind::Unit => "Unit",
-        TypeKind::Undef => "Undef",
-        TypeKind::Default => "Default",
-        TypeKind::NotUndef(_) => "NotUndef",
-        TypeKind::Optional(_) => "Optional",
-        TypeKind::Type(_) => "Type",
-        TypeKind::Init(..) => "Init",
-        TypeKind::Variant(_) => "Variant",
-        TypeKind::Scalar => "Scalar",
-        TypeKind::ScalarData => "ScalarData",
-        TypeKind::Numeric => "Numeric",
-        TypeKind::Integer(_) => "Integer",
-        TypeKind::Float(..) => "Float",
-        TypeKind::String { .. } => "String",
-        TypeKind::Enum { .. } => "Enum",
-        TypeKind::Pattern(_) => "Pattern",
-        TypeKind::Boolean(_) => "Boolean",
-        TypeKind::Regexp(_) => "Regexp",
-        TypeKind::SemVer(_) => "SemVer",
-        TypeKind::SemVerRange => "SemVerRange",
-        TypeKind::Timespan(..) => "Timespan",
-        TypeKind::Timestamp(..) => "Timestamp",
-        TypeKind::Binary => "Binary",
-        TypeKind::Uri(_) => "URI",
-        TypeKind::Collection(_) => "Collection",
-        TypeKind::Array { .. } => "Array",
-        TypeKind::Hash { .. } => "Hash",
-        TypeKind::Struct(_) => "Struct",
-        TypeKind::Tuple { .. } => "Tuple",
-        TypeKind::Callable(_) => "Callable",
-        TypeKind::Iterable(_) => "Iterable",
-        TypeKind::Iterator(_) => "Iterator",
-        TypeKind::CatalogEntry => "CatalogEntry",
-        TypeKind::Resource { .. } => "Resource",
-        TypeKind::Class(_) => "Class",
-        TypeKind::Runtime { .. } => "Runtime",
-        TypeKind::Sensitive(_) => "Sensitive",
-        TypeKind::Deferred => "Deferred",
-        TypeKind::Object(_) => "Object",
-        TypeKind::TypeSet(_) => "TypeSet",
-        TypeKind::Alias(a) => return a.name.to_string(),
-        TypeKind::TypeReference(_) => "TypeReference",
-    };
-    name.to_string()
+    t.name().to_string()
 }
 
 /// An `IntRange` as the reference's size type: `Integer[from, to]`, or nil when absent.

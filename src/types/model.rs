@@ -446,6 +446,70 @@ impl Type {
     }
 }
 
+impl TypeKind {
+    /// The name of the kind as the reference's `name` gives it for an
+    /// unnamed type (`Integer`, `Struct`, `URI`); an alias is `TypeAlias`.
+    pub fn simple_name(&self) -> &'static str {
+        use TypeKind as K;
+        match self {
+            K::Alias(_) => "TypeAlias",
+            K::Any => "Any",
+            K::Unit => "Unit",
+            K::Undef => "Undef",
+            K::Default => "Default",
+            K::NotUndef(_) => "NotUndef",
+            K::Optional(_) => "Optional",
+            K::Type(_) => "Type",
+            K::Init(..) => "Init",
+            K::Variant(_) => "Variant",
+            K::Scalar => "Scalar",
+            K::ScalarData => "ScalarData",
+            K::Numeric => "Numeric",
+            K::Integer(_) => "Integer",
+            K::Float(..) => "Float",
+            K::String { .. } => "String",
+            K::Enum { .. } => "Enum",
+            K::Pattern(_) => "Pattern",
+            K::Boolean(_) => "Boolean",
+            K::Regexp(_) => "Regexp",
+            K::SemVer(_) => "SemVer",
+            K::SemVerRange => "SemVerRange",
+            K::Timespan(..) => "Timespan",
+            K::Timestamp(..) => "Timestamp",
+            K::Binary => "Binary",
+            K::Uri(_) => "URI",
+            K::Collection(_) => "Collection",
+            K::Array { .. } => "Array",
+            K::Hash { .. } => "Hash",
+            K::Struct(_) => "Struct",
+            K::Tuple { .. } => "Tuple",
+            K::Callable(_) => "Callable",
+            K::Iterable(_) => "Iterable",
+            K::Iterator(_) => "Iterator",
+            K::CatalogEntry => "CatalogEntry",
+            K::Resource { .. } => "Resource",
+            K::Class(_) => "Class",
+            K::Runtime { .. } => "Runtime",
+            K::Sensitive(_) => "Sensitive",
+            K::Deferred => "Deferred",
+            K::Object(_) => "Object",
+            K::TypeSet(_) => "TypeSet",
+            K::TypeReference(_) => "TypeReference",
+        }
+    }
+}
+
+impl Type {
+    /// The reference's `name`: an alias's name, else the kind's
+    /// [`TypeKind::simple_name`].
+    pub fn name(&self) -> &str {
+        match self.kind() {
+            TypeKind::Alias(a) => &a.name,
+            k => k.simple_name(),
+        }
+    }
+}
+
 impl Deref for Type {
     type Target = TypeKind;
     fn deref(&self) -> &TypeKind {

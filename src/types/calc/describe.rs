@@ -111,63 +111,14 @@ fn expand(t: &Type, seen: &mut Vec<*const TypeAlias>, depth: u32) -> Type {
     }
 }
 
-/// The reference's `name` of a type (its alias or object name, else the simple name).
+/// The reference's `name` of a type (its alias name, else the simple name).
 fn name(t: &Type) -> String {
-    use TypeKind as K;
-    let s = match t.kind() {
-        K::Alias(a) => return a.name.to_string(),
-        K::Any => "Any",
-        K::Unit => "Unit",
-        K::Undef => "Undef",
-        K::Default => "Default",
-        K::NotUndef(_) => "NotUndef",
-        K::Optional(_) => "Optional",
-        K::Type(_) => "Type",
-        K::Init(..) => "Init",
-        K::Variant(_) => "Variant",
-        K::Scalar => "Scalar",
-        K::ScalarData => "ScalarData",
-        K::Numeric => "Numeric",
-        K::Integer(_) => "Integer",
-        K::Float(..) => "Float",
-        K::String { .. } => "String",
-        K::Enum { .. } => "Enum",
-        K::Pattern(_) => "Pattern",
-        K::Boolean(_) => "Boolean",
-        K::Regexp(_) => "Regexp",
-        K::SemVer(_) => "SemVer",
-        K::SemVerRange => "SemVerRange",
-        K::Timespan(..) => "Timespan",
-        K::Timestamp(..) => "Timestamp",
-        K::Binary => "Binary",
-        K::Uri(_) => "URI",
-        K::Collection(_) => "Collection",
-        K::Array { .. } => "Array",
-        K::Hash { .. } => "Hash",
-        K::Struct(_) => "Struct",
-        K::Tuple { .. } => "Tuple",
-        K::Callable(_) => "Callable",
-        K::Iterable(_) => "Iterable",
-        K::Iterator(_) => "Iterator",
-        K::CatalogEntry => "CatalogEntry",
-        K::Resource { .. } => "Resource",
-        K::Class(_) => "Class",
-        K::Runtime { .. } => "Runtime",
-        K::Sensitive(_) => "Sensitive",
-        K::Deferred => "Deferred",
-        K::Object(_) => "Object",
-        K::TypeSet(_) => "TypeSet",
-        K::TypeReference(_) => "TypeReference",
-    };
-    s.to_string()
+    t.name().to_string()
 }
 
 /// The simple (class) name: like [`name`] but an alias is `TypeAlias`.
 fn simple_name(t: &Type) -> String {
-    match t.kind() {
-        TypeKind::Alias(_) => "TypeAlias".to_string(),
-        _ => name(t),
-    }
+    t.kind().simple_name().to_string()
 }
 
 /// `Outer[Inner]` for a type with one contained type, else the name.
