@@ -24,10 +24,14 @@ pub fn parse_type_expression(source: &str) -> Result<Expr> {
     Ok(super::parse_syntax(source, false)?.body)
 }
 
+/// Room for the tokens of a short type string: their buffers all have one
+/// size (which the allocator serves best) and never grow.
+const TOKENS_ROOM: usize = 16;
+
 /// The single expression spanning all of `source`, or None when the text is
 /// anything else or has an error.
 fn expression_only(source: &str) -> Option<Expr> {
-    let mut toks = Vec::with_capacity(source.len() / 3 + 2);
+    let mut toks = Vec::with_capacity((source.len() / 3 + 2).max(TOKENS_ROOM));
     // (without the EPP option the lexer gives no EPP_START)
     let mut lexer = Lexer::new(source);
     let lexed = lexer.lex_into(&mut toks);
