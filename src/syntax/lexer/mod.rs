@@ -231,7 +231,16 @@ impl<'src> Lexer<'src> {
     /// Frees what the lexer holds (queued tokens, warnings, the error),
     /// leaving it without any allocation: a lexer kept in a
     /// [`ManuallyDrop`](std::mem::ManuallyDrop) then needs no dropping.
+    #[inline]
     pub fn release(&mut self) {
+        if self.queue.capacity() != 0 || self.warnings.capacity() != 0 || self.failed.is_some() {
+            self.release_held();
+        }
+    }
+
+    /// [`Self::release`] of a lexer that holds something.
+    #[inline(never)]
+    fn release_held(&mut self) {
         if self.queue.capacity() != 0 {
             self.queue = VecDeque::new();
         }
