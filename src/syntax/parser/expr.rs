@@ -186,6 +186,8 @@ impl<'a> Parser<'a> {
             if self.at_lone_literal() && self.peek_kind(1) != T::FArrow && self.shortcut_room(3) {
                 // what `arg` gives for a lone literal (not a hash key), read directly
                 args.push(self.literal_inline()?);
+            } else if let Some(e) = self.accessed_literal_arg() {
+                args.push(e?);
             } else {
                 let arg = self.arg(ArgCtx::Access)?;
                 push_argument(&mut args, arg);
@@ -201,6 +203,31 @@ impl<'a> Parser<'a> {
             }
             return Ok(args);
         }
+    }
+
+    /// What `arg` gives for an access argument that is a literal with an access
+    /// (`Integer[1]`), directly followed by `,` or `]` (read directly, without
+    /// the descent and the look ahead of `arg`); `None` for any other argument.
+    fn accessed_literal_arg(&mut self) -> Option<Result<Expr>> {
+        if !(self.peek_kind(1) == T::LBrack
+            && super::stmt::is_literal_token(self.kind())
+            && self.shortcut_room(3))
+        {
+            return None;
+        }
+        let close = self.matching_close(self.pos + 1)?;
+        if !matches!(
+            self.toks.get(close + 1).map(|t| t.kind),
+            Some(T::Comma | T::RBrack)
+        ) {
+            return None;
+        }
+        // (assignment, resource and expression each enter one level)
+        let depth = self.depth;
+        self.depth += 3;
+        let e = self.literal_inline().and_then(|e| self.postfix_ops(e));
+        self.depth = depth;
+        Some(e)
     }
 
     /// One argument: an assignment (an expression for access arguments) or a
