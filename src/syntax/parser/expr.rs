@@ -159,7 +159,11 @@ impl<'a> Parser<'a> {
             e,
             Expr::new(ExprKind::LiteralUndef, span),
         ));
-        e.kind = ExprKind::Access { left, keys };
+        // (the placeholder owns nothing: forgetting it skips its drop code)
+        std::mem::forget(std::mem::replace(
+            &mut e.kind,
+            ExprKind::Access { left, keys },
+        ));
         Ok(())
     }
 
