@@ -357,7 +357,22 @@ impl<'src> Lexer<'src> {
                 .then(|| self.simple_token())
                 .flatten()
             {
-                t
+                // simple tokens queue nothing: the ones that follow are taken here
+                let mut t = t;
+                loop {
+                    self.after = Some(t.kind);
+                    if sink(t).is_break() {
+                        return Ok(());
+                    }
+                    if self.pos >= self.b.len() {
+                        break;
+                    }
+                    match self.simple_token() {
+                        Some(next) => t = next,
+                        None => break,
+                    }
+                }
+                continue;
             } else if let Lexed::Token(t) = self.lex_token()? {
                 t
             } else {
@@ -521,6 +536,26 @@ impl<'src> Lexer<'src> {
                 }
                 self.last_match = Some((close.saturating_sub(1).max(from), close + 1));
                 (TokenKind::String, close + 1, self.text(from, close))
+            }
+            b'a'..=b'z' | b'_' => {
+                let end = scanner::bare_word_end(self.b, start);
+                self.last_match = Some((start, end));
+                let word = self.text(start, end);
+                (self.bare_word_kind(word), end, word)
+            }
+            b'=' if self.b.get(start + 1) == Some(&b'>') => (TokenKind::FArrow, start + 2, "=>"),
+            b'{' => {
+                self.brace_count += 1;
+                let kind = if self.after == Some(TokenKind::QMark) {
+                    TokenKind::SelBrace
+                } else {
+                    TokenKind::LBrace
+                };
+                (kind, start + 1, "{")
+            }
+            b'}' => {
+                self.brace_count -= 1;
+                (TokenKind::RBrace, start + 1, "}")
             }
             b',' => (TokenKind::Comma, start + 1, ","),
             b']' => (TokenKind::RBrack, start + 1, "]"),
@@ -704,7 +739,13 @@ impl<'src> Lexer<'src> {
         self.pos = end;
         let word = self.text(start, end);
         let span = Span::new(start, end);
-        let kind = if !is_name(word) {
+        Lexed::Token(Token::new(self.bare_word_kind(word), span, word))
+    }
+
+    /// NAME, keyword or WORD: the kind of a bare word.
+    #[inline(always)]
+    fn bare_word_kind(&self, word: &str) -> TokenKind {
+        if !is_name(word) {
             TokenKind::Word
         } else if word.starts_with("::") {
             TokenKind::Name
@@ -715,8 +756,7 @@ impl<'src> Lexer<'src> {
                 None if self.options.tasks && word == "apply" => TokenKind::Apply,
                 None => TokenKind::Name,
             }
-        };
-        Lexed::Token(Token::new(kind, span, word))
+        }
     }
 
     /// A type reference `start..end` (the scanner's `ClassRef`); one followed
