@@ -228,12 +228,26 @@ impl<'src> Lexer<'src> {
         }
     }
 
-    /// Drops the lexer; one that holds no allocation (the usual case) is
-    /// simply forgotten, without running the drop code of its fields.
-    pub fn dispose(self) {
-        if self.queue.capacity() == 0 && self.warnings.capacity() == 0 && self.failed.is_none() {
-            std::mem::forget(self);
+    /// Frees what the lexer holds (queued tokens, warnings, the error),
+    /// leaving it without any allocation: a lexer kept in a
+    /// [`ManuallyDrop`](std::mem::ManuallyDrop) then needs no dropping.
+    #[inline]
+    pub fn release(&mut self) {
+        if self.queue.capacity() != 0 || self.warnings.capacity() != 0 || self.failed.is_some() {
+            self.release_held();
         }
+    }
+
+    /// [`Self::release`] of a lexer that holds something.
+    #[inline(never)]
+    fn release_held(&mut self) {
+        if self.queue.capacity() != 0 {
+            self.queue = VecDeque::new();
+        }
+        if self.warnings.capacity() != 0 {
+            self.warnings = Vec::new();
+        }
+        self.failed = None;
     }
 
     /// Warnings found so far (unrecognised escapes and the like).
@@ -343,7 +357,22 @@ impl<'src> Lexer<'src> {
                 .then(|| self.simple_token())
                 .flatten()
             {
-                t
+                // simple tokens queue nothing: the ones that follow are taken here
+                let mut t = t;
+                loop {
+                    self.after = Some(t.kind);
+                    if sink(t).is_break() {
+                        return Ok(());
+                    }
+                    if self.pos >= self.b.len() {
+                        break;
+                    }
+                    match self.simple_token() {
+                        Some(next) => t = next,
+                        None => break,
+                    }
+                }
+                continue;
             } else if let Lexed::Token(t) = self.lex_token()? {
                 t
             } else {
@@ -480,7 +509,7 @@ impl<'src> Lexer<'src> {
             start += 1;
             self.pos = start;
         }
-        let (kind, text) = match self.b[start] {
+        let (kind, end, text) = match self.b[start] {
             b'A'..=b'Z' => {
                 let end = scanner::class_ref_end(self.b, start);
                 if self.b.get(end) == Some(&b':') {
@@ -488,19 +517,53 @@ impl<'src> Lexer<'src> {
                     return None;
                 }
                 self.last_match = Some((start, end));
-                (TokenKind::ClassRef, self.text(start, end))
+                (TokenKind::ClassRef, end, self.text(start, end))
             }
             b'1'..=b'9' => {
                 let end = numbers::plain_integer(self.b, start)?;
                 self.last_match = Some((start, end));
-                (TokenKind::Number, self.text(start, end))
+                (TokenKind::Number, end, self.text(start, end))
             }
-            b',' => (TokenKind::Comma, ","),
-            b']' => (TokenKind::RBrack, "]"),
-            b'[' if start > 0 && self.b[start - 1].is_ascii_graphic() => (TokenKind::LBrack, "["),
+            b'\'' => {
+                // a single quoted string without escapes (as `lex_sq` reads it)
+                let from = start + 1;
+                if self.b.get(from) == Some(&b'\'') {
+                    return None;
+                }
+                let close = from + memchr(b'\'', &self.b[from..])?;
+                if self.b[from..close].contains(&b'\\') {
+                    return None;
+                }
+                self.last_match = Some((close.saturating_sub(1).max(from), close + 1));
+                (TokenKind::String, close + 1, self.text(from, close))
+            }
+            b'a'..=b'z' | b'_' => {
+                let end = scanner::bare_word_end(self.b, start);
+                self.last_match = Some((start, end));
+                let word = self.text(start, end);
+                (self.bare_word_kind(word), end, word)
+            }
+            b'=' if self.b.get(start + 1) == Some(&b'>') => (TokenKind::FArrow, start + 2, "=>"),
+            b'{' => {
+                self.brace_count += 1;
+                let kind = if self.after == Some(TokenKind::QMark) {
+                    TokenKind::SelBrace
+                } else {
+                    TokenKind::LBrace
+                };
+                (kind, start + 1, "{")
+            }
+            b'}' => {
+                self.brace_count -= 1;
+                (TokenKind::RBrace, start + 1, "}")
+            }
+            b',' => (TokenKind::Comma, start + 1, ","),
+            b']' => (TokenKind::RBrack, start + 1, "]"),
+            b'[' if start > 0 && self.b[start - 1].is_ascii_graphic() => {
+                (TokenKind::LBrack, start + 1, "[")
+            }
             _ => return None,
         };
-        let end = start + text.len();
         self.pos = end;
         Some(Token::new(kind, Span::new(start, end), text))
     }
@@ -676,7 +739,13 @@ impl<'src> Lexer<'src> {
         self.pos = end;
         let word = self.text(start, end);
         let span = Span::new(start, end);
-        let kind = if !is_name(word) {
+        Lexed::Token(Token::new(self.bare_word_kind(word), span, word))
+    }
+
+    /// NAME, keyword or WORD: the kind of a bare word.
+    #[inline(always)]
+    fn bare_word_kind(&self, word: &str) -> TokenKind {
+        if !is_name(word) {
             TokenKind::Word
         } else if word.starts_with("::") {
             TokenKind::Name
@@ -687,8 +756,7 @@ impl<'src> Lexer<'src> {
                 None if self.options.tasks && word == "apply" => TokenKind::Apply,
                 None => TokenKind::Name,
             }
-        };
-        Lexed::Token(Token::new(kind, span, word))
+        }
     }
 
     /// A type reference `start..end` (the scanner's `ClassRef`); one followed
@@ -822,7 +890,8 @@ mod shortcut_tests {
         }
         for piece in [
             "A", "A::B", "A::b", "A:", "A::", "1", "10", "1x", "1.5", "0", ",", "]", "[", " [",
-            "x[", " ", "  ", "\t", "\n", " \u{a0}", "=>", "$x", "'s'", "a",
+            "x[", " ", "  ", "\t", "\n", " \u{a0}", "=>", "$x", "'s'", "a", "''", "'''x'", "'x",
+            r"'a\'b'", r"'a\\'", "'\u{e9}'",
         ] {
             for other in ["", "A", " 1", "]", ",", "[1]", " ", "::B", "\u{3000}x"] {
                 sources.push(format!("{piece}{other}"));

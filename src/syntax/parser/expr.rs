@@ -159,7 +159,11 @@ impl<'a> Parser<'a> {
             e,
             Expr::new(ExprKind::LiteralUndef, span),
         ));
-        e.kind = ExprKind::Access { left, keys };
+        // (the placeholder owns nothing: forgetting it skips its drop code)
+        std::mem::forget(std::mem::replace(
+            &mut e.kind,
+            ExprKind::Access { left, keys },
+        ));
         Ok(())
     }
 
@@ -186,6 +190,8 @@ impl<'a> Parser<'a> {
             if self.at_lone_literal() && self.peek_kind(1) != T::FArrow && self.shortcut_room(3) {
                 // what `arg` gives for a lone literal (not a hash key), read directly
                 args.push(self.literal_inline()?);
+            } else if let Some(e) = self.accessed_literal_arg() {
+                args.push(e?);
             } else {
                 let arg = self.arg(ArgCtx::Access)?;
                 push_argument(&mut args, arg);
@@ -201,6 +207,31 @@ impl<'a> Parser<'a> {
             }
             return Ok(args);
         }
+    }
+
+    /// What `arg` gives for an access argument that is a literal with an access
+    /// (`Integer[1]`), directly followed by `,` or `]` (read directly, without
+    /// the descent and the look ahead of `arg`); `None` for any other argument.
+    fn accessed_literal_arg(&mut self) -> Option<Result<Expr>> {
+        if !(self.peek_kind(1) == T::LBrack
+            && super::stmt::is_literal_token(self.kind())
+            && self.shortcut_room(3))
+        {
+            return None;
+        }
+        let close = self.matching_close(self.pos + 1)?;
+        if !matches!(
+            self.toks.get(close + 1).map(|t| t.kind),
+            Some(T::Comma | T::RBrack)
+        ) {
+            return None;
+        }
+        // (assignment, resource and expression each enter one level)
+        let depth = self.depth;
+        self.depth += 3;
+        let e = self.literal_inline().and_then(|e| self.postfix_ops(e));
+        self.depth = depth;
+        Some(e)
     }
 
     /// One argument: an assignment (an expression for access arguments) or a
@@ -432,7 +463,14 @@ impl<'a> Parser<'a> {
                 Ok(Expr::new(ExprKind::Variable(Box::new(name)), t.span))
             }
             T::Name => Ok(self.name_or_number(t)),
-            T::Number => self.number(t),
+            T::Number => match short_decimal(t.text()) {
+                // (what `number` gives for it)
+                Some(value) => Ok(Expr::new(
+                    ExprKind::LiteralInteger { value, radix: 10 },
+                    t.span,
+                )),
+                None => self.number(t),
+            },
             _ => return self.rare_literal(t.span),
         };
         self.pos += 1;
@@ -499,6 +537,23 @@ impl<'a> Parser<'a> {
             start.cover(end),
         ))
     }
+}
+
+/// The value of a decimal integer of at most 18 digits without a leading zero
+/// (or `0`), which is all of most NUMBER tokens.
+fn short_decimal(text: &str) -> Option<i64> {
+    let b = text.as_bytes();
+    if b.is_empty() || b.len() > 18 || (b[0] == b'0' && b.len() > 1) {
+        return None;
+    }
+    let mut v: i64 = 0;
+    for &d in b {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + i64::from(d - b'0');
+    }
+    Some(v)
 }
 
 /// Where an argument appears.
@@ -573,5 +628,52 @@ fn is_plain_expression(e: &Expr) -> bool {
         | ExprKind::ResourceDefaults { .. }
         | ExprKind::ResourceOverride { .. } => false,
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parser::text::{parse_number, Number};
+
+    #[test]
+    fn seed004_short_decimals_read_as_parse_number_reads_them() {
+        let mut texts: Vec<String> = [
+            "0",
+            "00",
+            "01",
+            "1",
+            "9",
+            "10",
+            "0x1f",
+            "1.5",
+            "1e3",
+            "-1",
+            "",
+            "1_0",
+            "999999999999999999",
+            "1000000000000000000",
+            "9223372036854775807",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        texts.extend((0..2000).map(|i| (i * 7919).to_string()));
+        for t in &texts {
+            let expected = match parse_number(t) {
+                Some(Number::Int(v, 10)) if t.len() <= 18 => i64::try_from(v).ok(),
+                _ => None,
+            };
+            // (None leaves the text to `number`)
+            if let Some(v) = short_decimal(t) {
+                assert_eq!(Some(v), expected, "{t}");
+            }
+            if (1..=18).contains(&t.len())
+                && t.bytes().all(|b| b.is_ascii_digit())
+                && !t.starts_with("0")
+            {
+                assert!(short_decimal(t).is_some(), "{t}");
+            }
+        }
     }
 }

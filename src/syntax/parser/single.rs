@@ -13,6 +13,7 @@ use super::Parser;
 use crate::error::Result;
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::lexer::Lexer;
+use std::mem::ManuallyDrop;
 
 /// Parses `source` as one expression (no validation), as a program whose body
 /// is that expression would be parsed. Any other text yields the program's body
@@ -24,14 +25,19 @@ pub fn parse_type_expression(source: &str) -> Result<Expr> {
     Ok(super::parse_syntax(source, false)?.body)
 }
 
+/// Room for the tokens of a short type string: their buffers all have one
+/// size (which the allocator serves best) and never grow.
+const TOKENS_ROOM: usize = 16;
+
 /// The single expression spanning all of `source`, or None when the text is
 /// anything else or has an error.
 fn expression_only(source: &str) -> Option<Expr> {
-    let mut toks = Vec::with_capacity(source.len() / 3 + 2);
+    let mut toks = Vec::with_capacity((source.len() / 3 + 2).max(TOKENS_ROOM));
     // (without the EPP option the lexer gives no EPP_START)
-    let mut lexer = Lexer::new(source);
+    // (released below, so that there is no drop code to run)
+    let mut lexer = ManuallyDrop::new(Lexer::new(source));
     let lexed = lexer.lex_into(&mut toks);
-    lexer.dispose();
+    lexer.release();
     lexed.ok()?;
     let mut p = Parser::new(source, toks, false);
     // A primary with its postfix operations that spans all of the text is what

@@ -297,7 +297,7 @@ impl<'a> Parser<'a> {
 
     /// The index of the token closing the bracket opened at `open`, when it is
     /// near (a bounded look ahead keeps parsing linear) and of the same kind.
-    fn matching_close(&self, open: usize) -> Option<usize> {
+    pub(super) fn matching_close(&self, open: usize) -> Option<usize> {
         const LOOK_AHEAD: usize = 128;
         let end = self.toks.len().min(open.saturating_add(LOOK_AHEAD));
         let mut depth = 0usize;
