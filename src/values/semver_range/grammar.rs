@@ -75,10 +75,10 @@ fn ruby_split<'a>(s: &'a str, re: &Regex, ascii: fn(&str) -> scan::Matches) -> F
 type Fields<'a> = smallvec::SmallVec<[&'a str; 4]>;
 
 /// A parsed partial version `x[.y[.z[-pre][+build]]]`, `None` for a wildcard.
-struct Partial {
+struct Partial<'a> {
     nums: [Option<u64>; 3],
-    pre: Option<String>,
-    build: Option<String>,
+    pre: Option<&'a str>,
+    build: Option<&'a str>,
 }
 
 fn unparsable(s: &str) -> Error {
@@ -86,8 +86,7 @@ fn unparsable(s: &str) -> Error {
 }
 
 /// The captures of the `partial` regex: three numbers, prerelease, build.
-#[allow(clippy::type_complexity)]
-fn partial_captures(expr: &str) -> Option<([Option<&str>; 3], Option<&str>, Option<&str>)> {
+fn partial_captures(expr: &str) -> Option<scan::PartialCaps<'_>> {
     if expr.is_ascii() {
         return scan::partial(expr);
     }
@@ -106,18 +105,27 @@ fn hyphen_captures(alt: &str) -> Option<(&str, &str)> {
     Some((at(1), at(2)))
 }
 
-/// The captures of the `simple` regex: the operator and the partial version.
-fn simple_captures(simple: &str) -> Option<(Option<&str>, &str)> {
+/// The captures of the `simple` regex: the operator and the partial
+/// version, with the latter's captures when they were found on the way.
+#[allow(clippy::type_complexity)]
+fn simple_captures(simple: &str) -> Option<(Option<&str>, &str, Option<scan::PartialCaps<'_>>)> {
     if simple.is_ascii() {
-        return scan::simple(simple);
+        return scan::simple(simple).map(|(op, operand, caps)| (op, operand, Some(caps)));
     }
     let c = grammar().simple.captures(simple)?;
     let at = |i: usize| c.pos(i).map(|(a, b)| &simple[a..b]);
-    Some((at(1), at(2).unwrap_or("")))
+    Some((at(1), at(2).unwrap_or(""), None))
 }
 
-fn partial(expr: &str) -> Result<Partial> {
-    let (caps, pre, build) = partial_captures(expr).ok_or_else(|| unparsable(expr))?;
+fn partial(expr: &str) -> Result<Partial<'_>> {
+    partial_of(expr, None)
+}
+
+/// The partial version `expr`, whose captures are `caps` when known.
+fn partial_of<'a>(expr: &'a str, caps: Option<scan::PartialCaps<'a>>) -> Result<Partial<'a>> {
+    let (caps, pre, build) = caps
+        .or_else(|| partial_captures(expr))
+        .ok_or_else(|| unparsable(expr))?;
     let mut nums = [None; 3];
     for (i, n) in nums.iter_mut().enumerate() {
         *n = match caps[i] {
@@ -129,14 +137,10 @@ fn partial(expr: &str) -> Result<Partial> {
             })?),
         };
     }
-    Ok(Partial {
-        nums,
-        pre: pre.map(str::to_string),
-        build: build.map(str::to_string),
-    })
+    Ok(Partial { nums, pre, build })
 }
 
-impl Partial {
+impl Partial<'_> {
     fn version(&self, m: u64, n: u64, p: u64) -> Result<SemVer> {
         if self.pre.is_none() && self.build.is_none() {
             // what parsing the text `m.n.p` gives
@@ -196,8 +200,12 @@ fn patch_updates(p: &Partial, exact: bool) -> Result<Part> {
     Ok(pair(v, v3(a, b.saturating_add(1), 0)))
 }
 
-fn parse_simple(op: Option<&str>, operand: &str) -> Result<Part> {
-    let p = partial(operand)?;
+fn parse_simple<'a>(
+    op: Option<&str>,
+    operand: &'a str,
+    caps: Option<scan::PartialCaps<'a>>,
+) -> Result<Part> {
+    let p = partial_of(operand, caps)?;
     let [a, b, c] = p.nums;
     Ok(match op {
         Some("~" | "~>" | "~=") => patch_updates(&p, false)?,
@@ -253,11 +261,13 @@ pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
             let hi = Part::One(Cmp::LtEq(partial(hi)?.full()?));
             lo.intersect(&hi)
         } else {
-            let mut simples = Vec::new();
-            for simple in ruby_split(alt, &grammar().ws, scan::space_matches) {
-                let (op, operand) = simple_captures(simple).ok_or_else(|| unparsable(s))?;
-                simples.push(parse_simple(op, operand)?);
-            }
+            let simples = ruby_split(alt, &grammar().ws, scan::space_matches)
+                .into_iter()
+                .map(|simple| {
+                    let (op, operand, caps) =
+                        simple_captures(simple).ok_or_else(|| unparsable(s))?;
+                    parse_simple(op, operand, caps)
+                });
             Part::intersect_all(simples)?
         };
         if let Some(p) = part {
@@ -354,7 +364,15 @@ mod tests {
                 let at = |i: usize| c.pos(i).map(|(a, b)| &s[a..b]);
                 (at(1), at(2).unwrap_or(""))
             });
-            assert_eq!(scan::simple(s), caps, "simple {s:?}");
+            let found = scan::simple(s).map(|(op, operand, _)| (op, operand));
+            assert_eq!(found, caps, "simple {s:?}");
+            if let Some((_, operand, pcaps)) = scan::simple(s) {
+                assert_eq!(
+                    scan::partial(operand),
+                    Some(pcaps),
+                    "simple's partial {s:?}"
+                );
+            }
             simples += usize::from(caps.is_some());
             hyphens += usize::from(scan::hyphen(s).is_some());
             ors += usize::from(!scan::or_matches(s).is_empty());

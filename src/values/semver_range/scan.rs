@@ -138,8 +138,7 @@ fn parts(b: &[u8], i: usize) -> Option<usize> {
 /// The captures of `\A(xr)(?:\.(xr)(?:\.(xr)(?:-(parts))?(?:\+(parts))?)?)?\z`:
 /// the three version numbers (or wildcards; `None` when absent), the
 /// prerelease and the build, or `None` when `s` is not a partial version.
-#[allow(clippy::type_complexity)]
-pub(super) fn partial(s: &str) -> Option<([Option<&str>; 3], Option<&str>, Option<&str>)> {
+pub(super) fn partial(s: &str) -> Option<PartialCaps<'_>> {
     let b = s.as_bytes();
     let mut nums = [None; 3];
     let mut at = 0;
@@ -188,8 +187,13 @@ pub(super) fn hyphen(s: &str) -> Option<(&str, &str)> {
     (partial(lo).is_some() && partial(hi).is_some()).then_some((lo, hi))
 }
 
-/// The operator and operand of `\A([<>=~^]|<=|>=|~>|~=)?(partial)\z`.
-pub(super) fn simple(s: &str) -> Option<(Option<&str>, &str)> {
+/// The captures of [`partial`]: the three version numbers (or wildcards),
+/// the prerelease and the build.
+pub(super) type PartialCaps<'a> = ([Option<&'a str>; 3], Option<&'a str>, Option<&'a str>);
+
+/// The operator and operand of `\A([<>=~^]|<=|>=|~>|~=)?(partial)\z`, and
+/// the operand's captures as [`partial`] gives them.
+pub(super) fn simple(s: &str) -> Option<(Option<&str>, &str, PartialCaps<'_>)> {
     let b = s.as_bytes();
     // a partial version never starts with an operator character, so the
     // longest operator is the only one that can match
@@ -199,6 +203,6 @@ pub(super) fn simple(s: &str) -> Option<(Option<&str>, &str)> {
         _ => 0,
     };
     let operand = &s[op_len..];
-    partial(operand)?;
-    Some(((op_len > 0).then(|| &s[..op_len]), operand))
+    let caps = partial(operand)?;
+    Some(((op_len > 0).then(|| &s[..op_len]), operand, caps))
 }
