@@ -174,6 +174,47 @@ impl Cx<'_> {
         None
     }
 
+    /// `%Y`: a signed year, of at most 4 digits when a numeric field follows.
+    fn year(&mut self, numeric_next: bool) -> Option<()> {
+        let sg = self.sign();
+        let (n, _) = if numeric_next {
+            self.digits(4)?
+        } else {
+            self.digits(usize::MAX)?
+        };
+        self.p.year = Some(i64::try_from(sg * n).ok()?);
+        Some(())
+    }
+
+    /// The literal byte `c`.
+    fn lit(&mut self, c: u8) -> Option<()> {
+        if self.s.get(self.si) != Some(&c) {
+            return None;
+        }
+        self.si += 1;
+        Some(())
+    }
+
+    /// `%F`, that is `%Y-%m-%d` (no numeric field follows `%Y` there).
+    fn ymd(&mut self) -> Option<()> {
+        self.year(false)?;
+        self.lit(b'-')?;
+        self.p.mon = Some(self.ranged(2, 1, 12, false)? as i16);
+        self.lit(b'-')?;
+        self.p.mday = Some(self.ranged(2, 1, 31, true)? as i16);
+        Some(())
+    }
+
+    /// `%T`, that is `%H:%M:%S`.
+    fn hms(&mut self) -> Option<()> {
+        self.p.hour = Some(self.ranged(2, 0, 24, true)? as i16);
+        self.lit(b':')?;
+        self.p.min = Some(self.ranged(2, 0, 59, false)? as i16);
+        self.lit(b':')?;
+        self.p.sec = Some(self.ranged(2, 0, 60, false)? as i16);
+        Some(())
+    }
+
     fn run(&mut self, fmt: &[u8]) -> Option<()> {
         let mut fi = 0;
         while fi < fmt.len() {
@@ -240,7 +281,8 @@ impl Cx<'_> {
             b'c' => self.run(b"%a %b %e %H:%M:%S %Y")?,
             b'D' | b'x' => self.run(b"%m/%d/%y")?,
             b'd' | b'e' => self.p.mday = Some(self.ranged(2, 1, 31, true)? as i16),
-            b'F' => self.run(b"%Y-%m-%d")?,
+            // `%Y-%m-%d` and `%H:%M:%S` read directly (as `run` would read them)
+            b'F' => self.ymd()?,
             b'G' => {
                 let sg = 1;
                 let (n, _) = if numeric_next() {
@@ -305,7 +347,7 @@ impl Cx<'_> {
             b'R' => self.run(b"%H:%M")?,
             b'r' => self.run(b"%I:%M:%S %p")?,
             b'S' => self.p.sec = Some(self.ranged(2, 0, 60, false)? as i16),
-            b'T' | b'X' => self.run(b"%H:%M:%S")?,
+            b'T' | b'X' => self.hms()?,
             b'U' | b'W' => {
                 self.ranged(2, 0, 53, false)?;
             }
@@ -317,15 +359,7 @@ impl Cx<'_> {
             }
             b'v' => self.run(b"%e-%b-%Y")?,
             b'w' => self.p.wday = Some(self.ranged(1, 0, 6, false)? as i16),
-            b'Y' => {
-                let sg = self.sign();
-                let (n, _) = if numeric_next() {
-                    self.digits(4)?
-                } else {
-                    self.digits(usize::MAX)?
-                };
-                self.p.year = Some(i64::try_from(sg * n).ok()?);
-            }
+            b'Y' => self.year(numeric_next())?,
             b'y' => {
                 let n = self.ranged(2, 0, 99, false)?;
                 self.p.year = Some(n);
@@ -444,24 +478,27 @@ pub fn strptime_first(
     // previous format's run, in order
     let mut snaps: Vec<(usize, usize, State)> = Vec::with_capacity(8);
     let mut prev: &[u8] = b"";
+    // the common beginning of this format and the one before
+    let mut shared = 0;
+    let mut cx = Cx {
+        s: s.as_bytes(),
+        si: 0,
+        p: State::default(),
+    };
     for (k, f) in formats.iter().enumerate() {
         let fmt = f.as_bytes();
         let next = formats.get(k + 1).map_or(&b""[..], |n| n.as_bytes());
         let keep = common_prefix(fmt, next);
-        let shared = common_prefix(fmt, prev);
         let at = snaps
             .iter()
             .rposition(|(b, _, _)| *b <= shared && resumable(prev, fmt, *b));
         snaps.truncate(at.map_or(0, |i| i + 1));
-        let mut cx = Cx {
-            s: s.as_bytes(),
-            si: 0,
-            p: State::default(),
-        };
         let mut fi = 0;
-        if let Some((b, si, p)) = snaps.last() {
-            (fi, cx.si, cx.p) = (*b, *si, *p);
+        match snaps.last() {
+            Some((b, si, p)) => (fi, cx.si, cx.p) = (*b, *si, *p),
+            None => (cx.si, cx.p) = (0, State::default()),
         }
+        shared = keep;
         prev = fmt;
         let mut ok = true;
         while fi < fmt.len() {
@@ -477,7 +514,7 @@ pub fn strptime_first(
             }
         }
         if ok && cx.si == cx.s.len() {
-            let p = finish(cx.p, cx.s);
+            let p = finish(cx.p, s.as_bytes());
             if accept(&p) {
                 return Some(p);
             }
@@ -830,5 +867,21 @@ mod tests {
                 "{z}"
             );
         }
+    }
+
+    #[test]
+    fn seed001_strptime_f_and_t_read_as_their_expansions() {
+        for s in time_samples() {
+            assert_eq!(strptime(&s, "%F"), strptime(&s, "%Y-%m-%d"), "{s:?}");
+            assert_eq!(strptime(&s, "%T"), strptime(&s, "%H:%M:%S"), "{s:?}");
+            assert_eq!(
+                strptime(&s, "%X%F"),
+                strptime(&s, "%H:%M:%S%Y-%m-%d"),
+                "{s:?}"
+            );
+        }
+        let p = strptime("-12-1- 3T24:00:60", "%FT%T").unwrap();
+        assert_eq!((p.year, p.mon, p.mday), (Some(-12), Some(1), Some(3)));
+        assert_eq!((p.hour, p.min, p.sec), (Some(24), Some(0), Some(60)));
     }
 }
