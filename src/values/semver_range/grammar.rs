@@ -250,6 +250,12 @@ pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
                 .replace_all(s, |c: &onig::Captures| c.at(1).unwrap_or("").to_string()),
         )
     };
+    if s.is_ascii() && !cleaned.is_empty() && cleaned.bytes().all(scan::is_plain) {
+        // one alternative of one comparator (what the general path below finds
+        // for a text without blanks or bars), read directly
+        let (op, operand, caps) = scan::simple(&cleaned).ok_or_else(|| unparsable(s))?;
+        return Ok(Some(vec![parse_simple(op, operand, Some(caps))?]));
+    }
     let alts = ruby_split(&cleaned, &grammar().or_split, scan::or_matches);
     if alts.is_empty() {
         return Ok(None);
@@ -382,5 +388,53 @@ mod tests {
             simples > 100 && hyphens > 50 && ors > 100,
             "{simples} {hyphens} {ors}"
         );
+    }
+
+    /// The alternatives as the general path (split on bars and blanks) reads them.
+    fn general_parts(s: &str) -> Result<Option<Vec<Part>>> {
+        let cleaned = scan::strip_op_space(s);
+        let alts = ruby_split(&cleaned, &grammar().or_split, scan::or_matches);
+        if alts.is_empty() {
+            return Ok(None);
+        }
+        let mut parts: Vec<Part> = Vec::new();
+        for alt in alts {
+            let part = if let Some((lo, hi)) = hyphen_captures(alt) {
+                let lo = Part::One(Cmp::GtEq(partial(lo)?.full()?));
+                let hi = Part::One(Cmp::LtEq(partial(hi)?.full()?));
+                lo.intersect(&hi)
+            } else {
+                let simples = ruby_split(alt, &grammar().ws, scan::space_matches)
+                    .into_iter()
+                    .map(|simple| {
+                        let (op, operand, caps) =
+                            simple_captures(simple).ok_or_else(|| unparsable(s))?;
+                        parse_simple(op, operand, caps)
+                    });
+                Part::intersect_all(simples)?
+            };
+            if let Some(p) = part {
+                if !parts.contains(&p) {
+                    parts.push(p);
+                }
+            }
+        }
+        Ok(Some(parts))
+    }
+
+    #[test]
+    fn seed000_single_comparator_path_agrees_with_the_general_one() {
+        let mut direct = 0;
+        for s in samples() {
+            let cleaned = scan::strip_op_space(&s);
+            direct += usize::from(!cleaned.is_empty() && cleaned.bytes().all(scan::is_plain));
+            let (a, b) = (parse_parts(&s), general_parts(&s));
+            match (a, b) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{s:?}"),
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{s:?}"),
+                (a, b) => panic!("{s:?}: {a:?} vs {b:?}"),
+            }
+        }
+        assert!(direct > 1000, "{direct}");
     }
 }
