@@ -267,14 +267,19 @@ pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
             let hi = Part::One(Cmp::LtEq(partial(hi)?.full()?));
             lo.intersect(&hi)
         } else {
-            let simples = ruby_split(alt, &grammar().ws, scan::space_matches)
-                .into_iter()
-                .map(|simple| {
-                    let (op, operand, caps) =
-                        simple_captures(simple).ok_or_else(|| unparsable(s))?;
-                    parse_simple(op, operand, caps)
-                });
-            Part::intersect_all(simples)?
+            let read = |simple: &str| {
+                let (op, operand, caps) = simple_captures(simple).ok_or_else(|| unparsable(s))?;
+                parse_simple(op, operand, caps)
+            };
+            if alt.is_ascii() {
+                Part::intersect_all(scan::space_fields(alt).map(read))?
+            } else {
+                Part::intersect_all(
+                    ruby_split(alt, &grammar().ws, scan::space_matches)
+                        .into_iter()
+                        .map(read),
+                )?
+            }
         };
         if let Some(p) = part {
             if !parts.contains(&p) {
@@ -356,6 +361,12 @@ mod tests {
             assert_eq!(scan::or_matches(s).to_vec(), found, "or_split {s:?}");
             let found: Vec<(usize, usize)> = g.ws.find_iter(s).collect();
             assert_eq!(scan::space_matches(s).to_vec(), found, "ws {s:?}");
+            let split: Vec<&str> = ruby_split(s, &g.ws, scan::space_matches).to_vec();
+            assert_eq!(
+                scan::space_fields(s).collect::<Vec<_>>(),
+                split,
+                "split {s:?}"
+            );
             let caps = g.partial.captures(s).map(|c| {
                 let at = |i: usize| c.pos(i).map(|(a, b)| &s[a..b]);
                 ([at(1), at(2), at(3)], at(4), at(5))

@@ -102,6 +102,17 @@ pub(super) fn space_matches(s: &str) -> Matches {
     out
 }
 
+/// The fields of Ruby's `s.split(/\s+/)` on ASCII `s`: a leading empty
+/// field when `s` starts with a blank, no trailing empty ones.
+pub(super) fn space_fields(s: &str) -> impl Iterator<Item = &str> {
+    let t = s.trim_end_matches(|c: char| c.is_ascii() && is_space(c as u8));
+    let lead = (!t.is_empty() && is_space(t.as_bytes()[0])).then_some("");
+    lead.into_iter().chain(
+        t.split(|c: char| c.is_ascii() && is_space(c as u8))
+            .filter(|f| !f.is_empty()),
+    )
+}
+
 /// The end of `(?:x|X|\*|0|[1-9][0-9]*)` at `i`, if it matches there.
 fn xr(b: &[u8], i: usize) -> Option<usize> {
     match b.get(i)? {
