@@ -131,10 +131,8 @@ impl Timespan {
             .iter()
             .map(|f| TimespanFormat::cached(f))
             .collect::<Result<Vec<_>>>()?;
-        for f in &compiled {
-            if let Ok(t) = f.parse(s) {
-                return Ok(t);
-            }
+        if let Some(t) = compiled.iter().find_map(|f| f.try_parse(s)) {
+            return Ok(t);
         }
         Err(Timespan::no_format_error(s, formats))
     }
@@ -153,7 +151,7 @@ impl Timespan {
         match compiled {
             Some(formats) => formats
                 .iter()
-                .find_map(|f| f.parse(s).ok())
+                .find_map(|f| f.try_parse(s))
                 .ok_or_else(|| Timespan::no_format_error(s, &DEFAULT_FORMATS)),
             None => Timespan::parse_any(s, &DEFAULT_FORMATS),
         }

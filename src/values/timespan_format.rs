@@ -4,6 +4,9 @@
 //! remainder; fraction directives (`%L`, `%N`) drop trailing zeros unless the
 //! `0` pad is given, and are left-justified in their width when padded.
 
+#[path = "timespan_scan.rs"]
+mod scan;
+
 use super::timespan::{Timespan, NANOS_PER_SEC};
 use crate::error::{Error, Result};
 use onig::Regex;
@@ -45,7 +48,24 @@ pub struct TimespanFormat {
     text: String,
     segs: Vec<Seg>,
     regex: Regex,
+    /// Whether [`scan`] gives the regex's captures on ASCII text.
+    scannable: bool,
 }
+
+/// Why a string does not parse with a format (the error text is built only
+/// when it is reported).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Miss {
+    /// The string does not have the format's shape.
+    NoMatch,
+    /// A field overflows.
+    TooLarge,
+    /// A fraction directive is the highest one.
+    Fraction,
+}
+
+/// The (start, end) of the value fields matched, one per `Seg::Val`.
+type Fields = smallvec::SmallVec<[(usize, usize); 8]>;
 
 fn default_width(u: Unit) -> usize {
     match u {
@@ -231,10 +251,12 @@ impl TimespanFormat {
             onig::Syntax::ruby(),
         )
         .map_err(|e| Error::argument(format!("Bad format '{text}': {e}")))?;
+        let scannable = scan::scannable(&segs);
         Ok(TimespanFormat {
             text: text.to_string(),
             segs,
             regex,
+            scannable,
         })
     }
 
@@ -245,31 +267,56 @@ impl TimespanFormat {
 
     /// Parse a string with this format.
     pub fn parse(&self, s: &str) -> Result<Timespan> {
-        let fail = || {
-            Error::argument(format!(
+        self.eval(s).map_err(|m| match m {
+            Miss::NoMatch => Error::argument(format!(
                 "Unable to parse '{s}' using format '{}'",
                 self.text
-            ))
-        };
-        let caps = self.regex.captures(s).ok_or_else(fail)?;
-        let mut ns: i128 = 0;
+            )),
+            Miss::TooLarge => Error::argument(format!("Unable to parse '{s}': value too large")),
+            Miss::Fraction => Error::argument("Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude"),
+        })
+    }
+
+    /// [`TimespanFormat::parse`] without the error: `None` exactly when it fails.
+    pub fn try_parse(&self, s: &str) -> Option<Timespan> {
+        self.eval(s).ok()
+    }
+
+    /// The value fields' positions, as the format's regex captures them.
+    fn fields(&self, s: &str) -> Option<Fields> {
+        if self.scannable && s.is_ascii() {
+            return scan::fields(&self.segs, s.as_bytes());
+        }
+        let caps = self.regex.captures(s)?;
+        let mut out = Fields::new();
         for (i, seg) in self.segs.iter().enumerate() {
-            let Seg::Val { unit, total, .. } = seg else {
-                continue;
-            };
-            let g = caps
-                .at(i + 1)
-                .unwrap_or("")
-                .trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c', '\0']);
-            if g.is_empty() || !g.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(fail());
+            if let Seg::Val { .. } = seg {
+                out.push(caps.pos(i + 1).unwrap_or((0, 0)));
             }
-            let big = || Error::argument(format!("Unable to parse '{s}': value too large"));
-            let n: i128 = g.parse().map_err(|_| big())?;
+        }
+        Some(out)
+    }
+
+    fn eval(&self, s: &str) -> std::result::Result<Timespan, Miss> {
+        let fields = self.fields(s).ok_or(Miss::NoMatch)?;
+        let vals = self.segs.iter().filter_map(|seg| match seg {
+            Seg::Val { unit, total, .. } => Some((*unit, *total)),
+            Seg::Lit(_) => None,
+        });
+        let mut ns: i128 = 0;
+        for ((unit, total), (a, b)) in vals.zip(fields) {
+            let g = s[a..b].trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c', '\0']);
+            if g.is_empty() || !g.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(Miss::NoMatch);
+            }
+            let n = g.bytes().try_fold(0i128, |n, d| {
+                n.checked_mul(10)?.checked_add(i128::from(d - b'0'))
+            });
+            let n = n.ok_or(Miss::TooLarge)?;
             let add = match unit {
                 Unit::L | Unit::N => {
-                    if *total {
-                        return Err(Error::argument("Format specifiers %L and %N denotes fractions and must be used together with a specifier of higher magnitude"));
+                    if total {
+                        return Err(Miss::Fraction);
                     }
                     if g.len() < 9 {
                         n.checked_mul(10i128.pow(9 - g.len() as u32))
@@ -284,7 +331,7 @@ impl TimespanFormat {
                     _ => NANOS_PER_SEC,
                 }),
             };
-            ns = add.and_then(|a| ns.checked_add(a)).ok_or_else(big)?;
+            ns = add.and_then(|a| ns.checked_add(a)).ok_or(Miss::TooLarge)?;
         }
         Ok(Timespan::new(if s.starts_with('-') { -ns } else { ns }))
     }

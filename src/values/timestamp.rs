@@ -3,7 +3,7 @@
 //! formatting (strftime, optionally in another zone), arithmetic and comparison.
 
 use super::strftime::{strftime, TimeParts};
-use super::strptime::{strptime, Parsed};
+use super::strptime::{is_whole_zone, strptime, strptime_first, strptime_whole, Parsed};
 use super::timespan::{float_to_i128, floor_div, Timespan, NANOS_PER_SEC};
 use crate::error::{Error, Result};
 use chrono::NaiveDate;
@@ -44,13 +44,22 @@ pub const DEFAULT_FORMATS_WITHOUT_TZ: [&str; 5] = ["%FT%T.%N", "%FT%T", "%F %T.%
 /// The offset in seconds (numerator, denominator) of a time zone argument:
 /// `current` (the machine's zone), an offset like `+09:00`, or a zone name Ruby knows.
 pub fn utc_offset(timezone: &str) -> Result<(i64, i64)> {
-    if timezone.eq_ignore_ascii_case("current") {
+    if is_current(timezone) {
         let off = chrono::Local::now().offset().local_minus_utc() as i64;
         return Ok((off, 1));
     }
     strptime(timezone, "%z")
         .and_then(|p| p.offset)
-        .ok_or_else(|| Error::argument(format!("Illegal timezone '{timezone}'")))
+        .ok_or_else(|| illegal_timezone(timezone))
+}
+
+/// Whether a time zone argument names the machine's zone.
+fn is_current(timezone: &str) -> bool {
+    timezone.eq_ignore_ascii_case("current")
+}
+
+fn illegal_timezone(timezone: &str) -> Error {
+    Error::argument(format!("Illegal timezone '{timezone}'"))
 }
 
 /// The whole-minute offset used when formatting in `timezone` (Ruby `localtime("+hh:mm")`).
@@ -115,35 +124,37 @@ impl Timestamp {
     ) -> Result<Timestamp> {
         let tz = timezone.filter(|t| !t.is_empty());
         let has_tz = tz.is_some();
-        let (list, single): (Vec<&str>, bool) = match formats {
-            Some(f) => (f.to_vec(), single && f.len() == 1),
-            None if has_tz => (DEFAULT_FORMATS_WITHOUT_TZ.to_vec(), false),
-            None => (DEFAULT_FORMATS.to_vec(), false),
+        let (list, single): (&[&str], bool) = match formats {
+            Some(f) => (f, single && f.len() == 1),
+            None if has_tz => (&DEFAULT_FORMATS_WITHOUT_TZ, false),
+            None => (&DEFAULT_FORMATS, false),
         };
         let parsed: Parsed = if single {
             let fmt = list[0];
-            let p = strptime(s, fmt)
-                .filter(|p| p.leftover.is_none())
-                .ok_or_else(|| {
-                    Error::argument(format!("Unable to parse '{s}' using format '{fmt}'"))
-                })?;
+            let p = strptime_whole(s, fmt).ok_or_else(|| {
+                Error::argument(format!("Unable to parse '{s}' using format '{fmt}'"))
+            })?;
             if has_tz && p.zone.is_some() {
                 return Err(Error::argument("Using a Timezone designator in format specification is mutually exclusive to providing an explicit timezone argument"));
             }
             p
         } else {
-            list.iter()
-                .filter_map(|f| strptime(s, f))
-                .find(|p| p.leftover.is_none() && !(has_tz && p.zone.is_some()))
-                .ok_or_else(|| {
-                    Error::argument(format!(
-                        "Unable to parse '{s}' using any of the formats {}",
-                        list.join(", ")
-                    ))
-                })?
+            strptime_first(s, list, |p| !(has_tz && p.zone.is_some())).ok_or_else(|| {
+                Error::argument(format!(
+                    "Unable to parse '{s}' using any of the formats {}",
+                    list.join(", ")
+                ))
+            })?
         };
-        let zone = tz.map(str::to_string).or_else(|| parsed.zone.clone());
-        let offset = zone.as_deref().map(utc_offset).transpose()?;
+        let offset = match (tz, parsed.zone.as_deref()) {
+            (Some(tz), _) => Some(utc_offset(tz)?),
+            // the offset strptime found is the one `utc_offset` would find again
+            (None, Some(z)) if !is_current(z) && is_whole_zone(z) => {
+                Some(parsed.offset.ok_or_else(|| illegal_timezone(z))?)
+            }
+            (None, Some(z)) => Some(utc_offset(z)?),
+            (None, None) => None,
+        };
         Self::from_parsed(s, &parsed, offset)
     }
 

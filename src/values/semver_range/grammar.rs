@@ -75,10 +75,10 @@ fn ruby_split<'a>(s: &'a str, re: &Regex, ascii: fn(&str) -> scan::Matches) -> F
 type Fields<'a> = smallvec::SmallVec<[&'a str; 4]>;
 
 /// A parsed partial version `x[.y[.z[-pre][+build]]]`, `None` for a wildcard.
-struct Partial {
+struct Partial<'a> {
     nums: [Option<u64>; 3],
-    pre: Option<String>,
-    build: Option<String>,
+    pre: Option<&'a str>,
+    build: Option<&'a str>,
 }
 
 fn unparsable(s: &str) -> Error {
@@ -86,8 +86,7 @@ fn unparsable(s: &str) -> Error {
 }
 
 /// The captures of the `partial` regex: three numbers, prerelease, build.
-#[allow(clippy::type_complexity)]
-fn partial_captures(expr: &str) -> Option<([Option<&str>; 3], Option<&str>, Option<&str>)> {
+fn partial_captures(expr: &str) -> Option<scan::PartialCaps<'_>> {
     if expr.is_ascii() {
         return scan::partial(expr);
     }
@@ -106,18 +105,27 @@ fn hyphen_captures(alt: &str) -> Option<(&str, &str)> {
     Some((at(1), at(2)))
 }
 
-/// The captures of the `simple` regex: the operator and the partial version.
-fn simple_captures(simple: &str) -> Option<(Option<&str>, &str)> {
+/// The captures of the `simple` regex: the operator and the partial
+/// version, with the latter's captures when they were found on the way.
+#[allow(clippy::type_complexity)]
+fn simple_captures(simple: &str) -> Option<(Option<&str>, &str, Option<scan::PartialCaps<'_>>)> {
     if simple.is_ascii() {
-        return scan::simple(simple);
+        return scan::simple(simple).map(|(op, operand, caps)| (op, operand, Some(caps)));
     }
     let c = grammar().simple.captures(simple)?;
     let at = |i: usize| c.pos(i).map(|(a, b)| &simple[a..b]);
-    Some((at(1), at(2).unwrap_or("")))
+    Some((at(1), at(2).unwrap_or(""), None))
 }
 
-fn partial(expr: &str) -> Result<Partial> {
-    let (caps, pre, build) = partial_captures(expr).ok_or_else(|| unparsable(expr))?;
+fn partial(expr: &str) -> Result<Partial<'_>> {
+    partial_of(expr, None)
+}
+
+/// The partial version `expr`, whose captures are `caps` when known.
+fn partial_of<'a>(expr: &'a str, caps: Option<scan::PartialCaps<'a>>) -> Result<Partial<'a>> {
+    let (caps, pre, build) = caps
+        .or_else(|| partial_captures(expr))
+        .ok_or_else(|| unparsable(expr))?;
     let mut nums = [None; 3];
     for (i, n) in nums.iter_mut().enumerate() {
         *n = match caps[i] {
@@ -129,14 +137,10 @@ fn partial(expr: &str) -> Result<Partial> {
             })?),
         };
     }
-    Ok(Partial {
-        nums,
-        pre: pre.map(str::to_string),
-        build: build.map(str::to_string),
-    })
+    Ok(Partial { nums, pre, build })
 }
 
-impl Partial {
+impl Partial<'_> {
     fn version(&self, m: u64, n: u64, p: u64) -> Result<SemVer> {
         if self.pre.is_none() && self.build.is_none() {
             // what parsing the text `m.n.p` gives
@@ -196,8 +200,12 @@ fn patch_updates(p: &Partial, exact: bool) -> Result<Part> {
     Ok(pair(v, v3(a, b.saturating_add(1), 0)))
 }
 
-fn parse_simple(op: Option<&str>, operand: &str) -> Result<Part> {
-    let p = partial(operand)?;
+fn parse_simple<'a>(
+    op: Option<&str>,
+    operand: &'a str,
+    caps: Option<scan::PartialCaps<'a>>,
+) -> Result<Part> {
+    let p = partial_of(operand, caps)?;
     let [a, b, c] = p.nums;
     Ok(match op {
         Some("~" | "~>" | "~=") => patch_updates(&p, false)?,
@@ -242,6 +250,12 @@ pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
                 .replace_all(s, |c: &onig::Captures| c.at(1).unwrap_or("").to_string()),
         )
     };
+    if s.is_ascii() && !cleaned.is_empty() && cleaned.bytes().all(scan::is_plain) {
+        // one alternative of one comparator (what the general path below finds
+        // for a text without blanks or bars), read directly
+        let (op, operand, caps) = scan::simple(&cleaned).ok_or_else(|| unparsable(s))?;
+        return Ok(Some(vec![parse_simple(op, operand, Some(caps))?]));
+    }
     let alts = ruby_split(&cleaned, &grammar().or_split, scan::or_matches);
     if alts.is_empty() {
         return Ok(None);
@@ -253,12 +267,19 @@ pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
             let hi = Part::One(Cmp::LtEq(partial(hi)?.full()?));
             lo.intersect(&hi)
         } else {
-            let mut simples = Vec::new();
-            for simple in ruby_split(alt, &grammar().ws, scan::space_matches) {
-                let (op, operand) = simple_captures(simple).ok_or_else(|| unparsable(s))?;
-                simples.push(parse_simple(op, operand)?);
+            let read = |simple: &str| {
+                let (op, operand, caps) = simple_captures(simple).ok_or_else(|| unparsable(s))?;
+                parse_simple(op, operand, caps)
+            };
+            if alt.is_ascii() {
+                Part::intersect_all(scan::space_fields(alt).map(read))?
+            } else {
+                Part::intersect_all(
+                    ruby_split(alt, &grammar().ws, scan::space_matches)
+                        .into_iter()
+                        .map(read),
+                )?
             }
-            Part::intersect_all(simples)?
         };
         if let Some(p) = part {
             if !parts.contains(&p) {
@@ -340,6 +361,12 @@ mod tests {
             assert_eq!(scan::or_matches(s).to_vec(), found, "or_split {s:?}");
             let found: Vec<(usize, usize)> = g.ws.find_iter(s).collect();
             assert_eq!(scan::space_matches(s).to_vec(), found, "ws {s:?}");
+            let split: Vec<&str> = ruby_split(s, &g.ws, scan::space_matches).to_vec();
+            assert_eq!(
+                scan::space_fields(s).collect::<Vec<_>>(),
+                split,
+                "split {s:?}"
+            );
             let caps = g.partial.captures(s).map(|c| {
                 let at = |i: usize| c.pos(i).map(|(a, b)| &s[a..b]);
                 ([at(1), at(2), at(3)], at(4), at(5))
@@ -354,7 +381,15 @@ mod tests {
                 let at = |i: usize| c.pos(i).map(|(a, b)| &s[a..b]);
                 (at(1), at(2).unwrap_or(""))
             });
-            assert_eq!(scan::simple(s), caps, "simple {s:?}");
+            let found = scan::simple(s).map(|(op, operand, _)| (op, operand));
+            assert_eq!(found, caps, "simple {s:?}");
+            if let Some((_, operand, pcaps)) = scan::simple(s) {
+                assert_eq!(
+                    scan::partial(operand),
+                    Some(pcaps),
+                    "simple's partial {s:?}"
+                );
+            }
             simples += usize::from(caps.is_some());
             hyphens += usize::from(scan::hyphen(s).is_some());
             ors += usize::from(!scan::or_matches(s).is_empty());
@@ -364,5 +399,53 @@ mod tests {
             simples > 100 && hyphens > 50 && ors > 100,
             "{simples} {hyphens} {ors}"
         );
+    }
+
+    /// The alternatives as the general path (split on bars and blanks) reads them.
+    fn general_parts(s: &str) -> Result<Option<Vec<Part>>> {
+        let cleaned = scan::strip_op_space(s);
+        let alts = ruby_split(&cleaned, &grammar().or_split, scan::or_matches);
+        if alts.is_empty() {
+            return Ok(None);
+        }
+        let mut parts: Vec<Part> = Vec::new();
+        for alt in alts {
+            let part = if let Some((lo, hi)) = hyphen_captures(alt) {
+                let lo = Part::One(Cmp::GtEq(partial(lo)?.full()?));
+                let hi = Part::One(Cmp::LtEq(partial(hi)?.full()?));
+                lo.intersect(&hi)
+            } else {
+                let simples = ruby_split(alt, &grammar().ws, scan::space_matches)
+                    .into_iter()
+                    .map(|simple| {
+                        let (op, operand, caps) =
+                            simple_captures(simple).ok_or_else(|| unparsable(s))?;
+                        parse_simple(op, operand, caps)
+                    });
+                Part::intersect_all(simples)?
+            };
+            if let Some(p) = part {
+                if !parts.contains(&p) {
+                    parts.push(p);
+                }
+            }
+        }
+        Ok(Some(parts))
+    }
+
+    #[test]
+    fn seed000_single_comparator_path_agrees_with_the_general_one() {
+        let mut direct = 0;
+        for s in samples() {
+            let cleaned = scan::strip_op_space(&s);
+            direct += usize::from(!cleaned.is_empty() && cleaned.bytes().all(scan::is_plain));
+            let (a, b) = (parse_parts(&s), general_parts(&s));
+            match (a, b) {
+                (Ok(a), Ok(b)) => assert_eq!(a, b, "{s:?}"),
+                (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{s:?}"),
+                (a, b) => panic!("{s:?}: {a:?} vs {b:?}"),
+            }
+        }
+        assert!(direct > 1000, "{direct}");
     }
 }

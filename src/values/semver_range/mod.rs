@@ -258,4 +258,14 @@ mod tests {
         assert!(!t.includes(&v("1.5.0-rc")));
         assert!(t.includes(&v("1.0.0-rd")));
     }
+
+    #[test]
+    fn seed000_semver_range_error_order() {
+        let e = |s: &str| SemVerRange::parse(s).unwrap_err().to_string();
+        // a comparator that does not parse is reported before an empty intersection
+        assert!(e(">2.0.0 <1.0.0 foo").contains("Unparsable version range: \">2.0.0 <1.0.0 foo\""));
+        assert!(e(">2.0.0 <1.0.0 >3.0.0").contains("intersection of its comparators is empty"));
+        // an empty intersection as the last step is no error: the alternative is dropped
+        assert_eq!(r(">2.0.0 <1.0.0 || 1.x").canonical(), ">=1.0.0 <2.0.0");
+    }
 }

@@ -286,25 +286,35 @@ impl Part {
         })
     }
 
-    pub(super) fn intersect_all(parts: Vec<Part>) -> Result<Option<Part>> {
-        let mut it = parts.into_iter();
-        let Some(mut acc) = it.next() else {
-            return Ok(None);
-        };
-        let mut empty = false;
-        for p in it {
+    /// The intersection of the comparators of one alternative (`None` when
+    /// empty). Every part is read first: an error among them comes before the
+    /// error for intersecting after the intersection became empty.
+    pub(super) fn intersect_all(
+        parts: impl IntoIterator<Item = Result<Part>>,
+    ) -> Result<Option<Part>> {
+        let mut acc: Option<Part> = None;
+        let (mut empty, mut beyond_empty) = (false, false);
+        for p in parts {
+            let p = p?;
             if empty {
-                // The reference fails here (it intersects nil); say so plainly.
-                return Err(Error::argument(
-                    "Unparsable version range: the intersection of its comparators is empty",
-                ));
+                beyond_empty = true;
+                continue;
             }
-            match acc.intersect(&p) {
-                Some(x) => acc = x,
-                None => empty = true,
+            match &acc {
+                None => acc = Some(p),
+                Some(a) => match a.intersect(&p) {
+                    Some(x) => acc = Some(x),
+                    None => empty = true,
+                },
             }
         }
-        Ok(if empty { None } else { Some(acc) })
+        if beyond_empty {
+            // The reference fails here (it intersects nil); say so plainly.
+            return Err(Error::argument(
+                "Unparsable version range: the intersection of its comparators is empty",
+            ));
+        }
+        Ok(if empty { None } else { acc })
     }
 
     pub(super) fn from_ends(lo: Point, excl_lo: bool, hi: Point, excl_hi: bool) -> Option<Part> {

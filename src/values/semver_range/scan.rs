@@ -14,6 +14,11 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t'..=b'\r')
 }
 
+/// Neither `\s` nor `|`: a text of such bytes is one alternative of one comparator.
+pub(super) fn is_plain(b: u8) -> bool {
+    b != b'|' && !is_space(b)
+}
+
 /// The end of the run of `\s` that starts at `from` (`from` itself when none).
 fn skip_spaces(b: &[u8], from: usize) -> usize {
     from + b[from..].iter().take_while(|&&c| is_space(c)).count()
@@ -97,6 +102,17 @@ pub(super) fn space_matches(s: &str) -> Matches {
     out
 }
 
+/// The fields of Ruby's `s.split(/\s+/)` on ASCII `s`: a leading empty
+/// field when `s` starts with a blank, no trailing empty ones.
+pub(super) fn space_fields(s: &str) -> impl Iterator<Item = &str> {
+    let t = s.trim_end_matches(|c: char| c.is_ascii() && is_space(c as u8));
+    let lead = (!t.is_empty() && is_space(t.as_bytes()[0])).then_some("");
+    lead.into_iter().chain(
+        t.split(|c: char| c.is_ascii() && is_space(c as u8))
+            .filter(|f| !f.is_empty()),
+    )
+}
+
 /// The end of `(?:x|X|\*|0|[1-9][0-9]*)` at `i`, if it matches there.
 fn xr(b: &[u8], i: usize) -> Option<usize> {
     match b.get(i)? {
@@ -138,8 +154,7 @@ fn parts(b: &[u8], i: usize) -> Option<usize> {
 /// The captures of `\A(xr)(?:\.(xr)(?:\.(xr)(?:-(parts))?(?:\+(parts))?)?)?\z`:
 /// the three version numbers (or wildcards; `None` when absent), the
 /// prerelease and the build, or `None` when `s` is not a partial version.
-#[allow(clippy::type_complexity)]
-pub(super) fn partial(s: &str) -> Option<([Option<&str>; 3], Option<&str>, Option<&str>)> {
+pub(super) fn partial(s: &str) -> Option<PartialCaps<'_>> {
     let b = s.as_bytes();
     let mut nums = [None; 3];
     let mut at = 0;
@@ -188,8 +203,13 @@ pub(super) fn hyphen(s: &str) -> Option<(&str, &str)> {
     (partial(lo).is_some() && partial(hi).is_some()).then_some((lo, hi))
 }
 
-/// The operator and operand of `\A([<>=~^]|<=|>=|~>|~=)?(partial)\z`.
-pub(super) fn simple(s: &str) -> Option<(Option<&str>, &str)> {
+/// The captures of [`partial`]: the three version numbers (or wildcards),
+/// the prerelease and the build.
+pub(super) type PartialCaps<'a> = ([Option<&'a str>; 3], Option<&'a str>, Option<&'a str>);
+
+/// The operator and operand of `\A([<>=~^]|<=|>=|~>|~=)?(partial)\z`, and
+/// the operand's captures as [`partial`] gives them.
+pub(super) fn simple(s: &str) -> Option<(Option<&str>, &str, PartialCaps<'_>)> {
     let b = s.as_bytes();
     // a partial version never starts with an operator character, so the
     // longest operator is the only one that can match
@@ -199,6 +219,6 @@ pub(super) fn simple(s: &str) -> Option<(Option<&str>, &str)> {
         _ => 0,
     };
     let operand = &s[op_len..];
-    partial(operand)?;
-    Some(((op_len > 0).then(|| &s[..op_len]), operand))
+    let caps = partial(operand)?;
+    Some(((op_len > 0).then(|| &s[..op_len]), operand, caps))
 }
