@@ -18,3 +18,5 @@ pub use values::Value;
 
 #[cfg(feature = "ruby")]
 mod ruby;
+#[cfg(test)]
+mod testutil;

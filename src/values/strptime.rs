@@ -799,19 +799,13 @@ mod tests {
             "2016-09-06 08:34:59".to_string(),
             String::new(),
         ];
-        let mut seed: u64 = 0x1234_5678_9ABC_DEF1;
-        for _ in 0..3000 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let n = 1 + (seed >> 60) as usize % 6;
-            let mut s = String::new();
-            for k in 0..n {
-                let r = seed.rotate_left(11 * k as u32 + 1);
-                s.push_str(pieces[(r >> 40) as usize % pieces.len()]);
-            }
-            out.push(s);
-        }
+        out.extend(crate::testutil::concatenations(
+            &pieces,
+            3000,
+            6,
+            0x1234_5678_9ABC_DEF1,
+            (11, 1),
+        ));
         out
     }
 

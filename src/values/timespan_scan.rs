@@ -158,19 +158,13 @@ mod tests {
             "-1:2".into(),
             "99999999999999999999999999999999999999999".into(),
         ];
-        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
-        for _ in 0..4000 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let n = 1 + (seed >> 60) as usize % 7;
-            let mut s = String::new();
-            for k in 0..n {
-                let r = seed.rotate_left(9 * k as u32 + 5);
-                s.push_str(pieces[(r >> 40) as usize % pieces.len()]);
-            }
-            out.push(s);
-        }
+        out.extend(crate::testutil::concatenations(
+            &pieces,
+            4000,
+            7,
+            0x2545_F491_4F6C_DD1D,
+            (9, 5),
+        ));
         out
     }
 

@@ -256,7 +256,13 @@ pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
         let (op, operand, caps) = scan::simple(&cleaned).ok_or_else(|| unparsable(s))?;
         return Ok(Some(vec![parse_simple(op, operand, Some(caps))?]));
     }
-    let alts = ruby_split(&cleaned, &grammar().or_split, scan::or_matches);
+    alternatives(s, &cleaned)
+}
+
+/// The alternatives of the range string `s` whose operators were joined to
+/// their operands (`cleaned`), split on bars and blanks: the general path.
+fn alternatives(s: &str, cleaned: &str) -> Result<Option<Vec<Part>>> {
+    let alts = ruby_split(cleaned, &grammar().or_split, scan::or_matches);
     if alts.is_empty() {
         return Ok(None);
     }
@@ -318,19 +324,13 @@ mod tests {
         .iter()
         .map(|s| s.to_string())
         .collect();
-        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
-        for _ in 0..6000 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let n = 1 + (seed >> 60) as usize % 8;
-            let mut s = String::new();
-            for k in 0..n {
-                let r = seed.rotate_left(7 * k as u32 + 3);
-                s.push_str(pieces[(r >> 40) as usize % pieces.len()]);
-            }
-            out.push(s);
-        }
+        out.extend(crate::testutil::concatenations(
+            &pieces,
+            6000,
+            8,
+            0x9E37_79B9_7F4A_7C15,
+            (7, 3),
+        ));
         // hyphen ranges (and near misses) of the partial versions among them
         let partials: Vec<String> = out
             .iter()
@@ -401,45 +401,13 @@ mod tests {
         );
     }
 
-    /// The alternatives as the general path (split on bars and blanks) reads them.
-    fn general_parts(s: &str) -> Result<Option<Vec<Part>>> {
-        let cleaned = scan::strip_op_space(s);
-        let alts = ruby_split(&cleaned, &grammar().or_split, scan::or_matches);
-        if alts.is_empty() {
-            return Ok(None);
-        }
-        let mut parts: Vec<Part> = Vec::new();
-        for alt in alts {
-            let part = if let Some((lo, hi)) = hyphen_captures(alt) {
-                let lo = Part::One(Cmp::GtEq(partial(lo)?.full()?));
-                let hi = Part::One(Cmp::LtEq(partial(hi)?.full()?));
-                lo.intersect(&hi)
-            } else {
-                let simples = ruby_split(alt, &grammar().ws, scan::space_matches)
-                    .into_iter()
-                    .map(|simple| {
-                        let (op, operand, caps) =
-                            simple_captures(simple).ok_or_else(|| unparsable(s))?;
-                        parse_simple(op, operand, caps)
-                    });
-                Part::intersect_all(simples)?
-            };
-            if let Some(p) = part {
-                if !parts.contains(&p) {
-                    parts.push(p);
-                }
-            }
-        }
-        Ok(Some(parts))
-    }
-
     #[test]
     fn seed000_single_comparator_path_agrees_with_the_general_one() {
         let mut direct = 0;
         for s in samples() {
             let cleaned = scan::strip_op_space(&s);
             direct += usize::from(!cleaned.is_empty() && cleaned.bytes().all(scan::is_plain));
-            let (a, b) = (parse_parts(&s), general_parts(&s));
+            let (a, b) = (parse_parts(&s), alternatives(&s, &cleaned));
             match (a, b) {
                 (Ok(a), Ok(b)) => assert_eq!(a, b, "{s:?}"),
                 (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{s:?}"),
