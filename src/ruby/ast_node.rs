@@ -218,7 +218,8 @@ fn name_of(e: &Expr) -> Option<String> {
         | K::ResourceTypeDefinition(d)
         | K::FunctionDefinition(d)
         | K::PlanDefinition(d) => Some(d.name.clone()),
-        K::TypeAlias { name, .. } | K::TypeDefinition { name, .. } => Some(name.clone()),
+        K::TypeAlias { name, .. } => Some(name.clone()),
+        K::TypeDefinition { name, .. } => Some(name.to_string()),
         K::CallNamedFunction(c) | K::CallMethod(c) => name_of(&c.functor),
         K::NamedAccess { right, .. } => name_of(right),
         _ => None,

@@ -341,7 +341,11 @@ impl<'a> Parser<'a> {
                 Some(Expr::boxed(ExprKind::Block(stmts), start.cover(end)))
             };
             return Ok(Expr::new(
-                ExprKind::TypeDefinition { name, parent, body },
+                ExprKind::TypeDefinition {
+                    name: name.into(),
+                    parent: parent.into(),
+                    body,
+                },
                 start.cover(end),
             ));
         }
