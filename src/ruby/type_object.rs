@@ -101,48 +101,18 @@ impl Drop for RbType {
 /// unparameterised type name parsed (a quarter of the type strings of the
 /// parse benchmark) thereby costs no Ruby allocation and no later collection.
 mod shared {
-    use crate::types::shared::{shared_types, SHARED_COUNT};
+    use crate::types::shared::{shared_index, shared_types, SHARED_COUNT};
     use crate::types::Type;
     use magnus::rb_sys::{AsRawValue, FromRawValue};
     use magnus::{Ruby, Value};
     use std::sync::OnceLock;
 
-    /// The shared objects, and where each shared type's object is.
-    struct Shared {
-        /// The objects, by shared index.
-        objects: [rb_sys::VALUE; SHARED_COUNT],
-        /// Open addressing of the shared types' addresses: `(address, shared
-        /// index)` at [`slot`] of the address or after it; `(0, 0)` is free.
-        /// (As `shared_index`, but in a few instructions: a lookup per call.)
-        index: [(usize, usize); SLOTS],
-    }
-
-    /// How many slots the address table has (a power of two, far more than
-    /// [`SHARED_COUNT`], so that runs are short and a free slot ends each).
-    const SLOTS: usize = 256;
-
-    /// The first slot for the type at `address`.
-    #[inline]
-    fn slot(address: usize) -> usize {
-        ((address >> 4) ^ (address >> 12)) & (SLOTS - 1)
-    }
-
-    /// Set once, in [`init`], before any other use.
-    static SHARED: OnceLock<Shared> = OnceLock::new();
+    /// The objects, by shared index. Set once, in [`init`], before any other use.
+    static OBJECTS: OnceLock<[rb_sys::VALUE; SHARED_COUNT]> = OnceLock::new();
 
     /// Make the objects (at load time, on the main Ractor).
     pub fn init(ruby: &Ruby) {
-        let types = shared_types();
-        let mut index = [(0usize, 0usize); SLOTS];
-        for (i, t) in types.iter().enumerate() {
-            let address = t.as_ptr() as usize;
-            let mut s = slot(address);
-            while index[s].0 != 0 {
-                s = (s + 1) & (SLOTS - 1);
-            }
-            index[s] = (address, i);
-        }
-        let objects = types.map(|t| {
+        let objects = shared_types().map(|t| {
             let v = super::RbType(t, 0).into_frozen_object(ruby).as_raw();
             // SAFETY: a live object just made (kept alive by the stack until
             // now); registering it keeps it alive and in place for good
@@ -150,28 +120,15 @@ mod shared {
             unsafe { rb_sys::rb_gc_register_mark_object(v) };
             v
         });
-        let _ = SHARED.set(Shared { objects, index });
+        let _ = OBJECTS.set(objects);
     }
 
     /// The object of `t` when `t` is one of the shared types (that very instance).
     #[inline]
     pub fn object(t: &Type) -> Option<Value> {
-        let shared = SHARED.get()?;
-        let address = t.as_ptr() as usize;
-        let mut s = slot(address);
-        for _ in 0..SLOTS {
-            let (a, i) = *shared.index.get(s)?;
-            if a == address {
-                let v = *shared.objects.get(i)?;
-                // SAFETY: a registered, frozen, never freed or moved object of the class.
-                return Some(unsafe { Value::from_raw(v) });
-            }
-            if a == 0 {
-                return None;
-            }
-            s = (s + 1) & (SLOTS - 1);
-        }
-        None
+        let v = *OBJECTS.get()?.get(shared_index(t)?)?;
+        // SAFETY: a registered, frozen, never freed or moved object of the class.
+        Some(unsafe { Value::from_raw(v) })
     }
 }
 

@@ -8,7 +8,7 @@
 //! pointer), not types that are merely equal to them.
 
 use super::factory as tf;
-use super::model::{Type, TypeKind};
+use super::model::Type;
 use std::sync::OnceLock;
 
 /// How many shared types [`shared_index`] numbers.
@@ -68,76 +68,60 @@ pub fn shared_types() -> [Type; SHARED_COUNT] {
     ]
 }
 
-/// The addresses of the [`shared_types`] (they live as long as the process).
-fn shared_addresses() -> &'static [usize; SHARED_COUNT] {
-    static ADDRESSES: OnceLock<[usize; SHARED_COUNT]> = OnceLock::new();
-    ADDRESSES.get_or_init(|| shared_types().map(|t| t.as_ptr() as usize))
+/// How many slots the address table of [`shared_index`] has (a power of
+/// two, far more than [`SHARED_COUNT`], so that runs are short and a free
+/// slot ends each).
+const SLOTS: usize = 256;
+
+/// The first slot of the address table for the type at `address`.
+#[inline]
+fn slot(address: usize) -> usize {
+    ((address >> 4) ^ (address >> 12)) & (SLOTS - 1)
+}
+
+/// Open addressing of the [`shared_types`]' addresses (they live as long as
+/// the process): `(address, index)` at [`slot`] of the address or after it;
+/// `(0, 0)` is free.
+fn address_table() -> &'static [(usize, usize); SLOTS] {
+    static TABLE: OnceLock<[(usize, usize); SLOTS]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [(0usize, 0usize); SLOTS];
+        for (i, t) in shared_types().iter().enumerate() {
+            let address = t.as_ptr() as usize;
+            let mut s = slot(address);
+            while table[s].0 != 0 {
+                s = (s + 1) & (SLOTS - 1);
+            }
+            table[s] = (address, i);
+        }
+        table
+    })
 }
 
 /// The number of `t` among [`shared_types`] when `t` is that very instance
-/// (an equal type built elsewhere is not), else `None`.
+/// (an equal type built elsewhere is not), else `None`. A few instructions:
+/// bindings look up every type they wrap.
+#[inline]
 pub fn shared_index(t: &Type) -> Option<usize> {
-    use TypeKind as K;
-    // the one shared type of each kind it could be (three aliases)
-    let i = match t.kind() {
-        K::Any => 0,
-        K::Unit => 1,
-        K::Undef => 2,
-        K::Default => 3,
-        K::Scalar => 4,
-        K::ScalarData => 5,
-        K::Numeric => 6,
-        K::Binary => 7,
-        K::CatalogEntry => 8,
-        K::Deferred => 9,
-        K::SemVerRange => 10,
-        K::Integer(_) => 11,
-        K::Float(..) => 12,
-        K::String { .. } => 13,
-        K::Enum { .. } => 14,
-        K::Pattern(_) => 15,
-        K::Boolean(None) => 16,
-        K::Boolean(Some(false)) => 44,
-        K::Boolean(Some(true)) => 45,
-        K::Regexp(_) => 17,
-        K::SemVer(_) => 18,
-        K::Timespan(..) => 19,
-        K::Timestamp(..) => 20,
-        K::Uri(_) => 21,
-        K::Collection(_) => 22,
-        K::Array { size: None, .. } => 23,
-        K::Array { .. } => 46,
-        K::Hash { size: None, .. } => 24,
-        K::Hash { .. } => 47,
-        K::Struct(_) => 25,
-        K::Tuple { .. } => 26,
-        K::Variant(_) => 27,
-        K::Optional(_) => 28,
-        K::NotUndef(_) => 29,
-        K::Type(_) => 30,
-        K::Iterable(_) => 31,
-        K::Iterator(_) => 32,
-        K::Sensitive(_) => 33,
-        K::Callable(_) => 34,
-        K::Resource { .. } => 35,
-        K::Class(_) => 36,
-        K::Runtime { .. } => 37,
-        K::Init(..) => 38,
-        K::Object(_) => 39,
-        K::TypeSet(_) => 40,
-        K::Alias(a) => match &*a.name {
-            "Data" => 41,
-            "RichData" => 42,
-            "RichDataKey" => 43,
-            _ => return None,
-        },
-        K::TypeReference(_) => return None,
-    };
-    (shared_addresses()[i] == t.as_ptr() as usize).then_some(i)
+    let table = address_table();
+    let address = t.as_ptr() as usize;
+    let mut s = slot(address);
+    for _ in 0..SLOTS {
+        let (a, i) = table[s];
+        if a == address {
+            return Some(i);
+        }
+        if a == 0 {
+            return None;
+        }
+        s = (s + 1) & (SLOTS - 1);
+    }
+    None
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::model::TypeKind;
     use super::*;
 
     #[test]
