@@ -544,15 +544,7 @@ impl<'src> Lexer<'src> {
                 (self.bare_word_kind(word), end, word)
             }
             b'=' if self.b.get(start + 1) == Some(&b'>') => (TokenKind::FArrow, start + 2, "=>"),
-            b'{' => {
-                self.brace_count += 1;
-                let kind = if self.after == Some(TokenKind::QMark) {
-                    TokenKind::SelBrace
-                } else {
-                    TokenKind::LBrace
-                };
-                (kind, start + 1, "{")
-            }
+            b'{' => (self.open_brace(), start + 1, "{"),
             b'}' => {
                 self.brace_count -= 1;
                 (TokenKind::RBrace, start + 1, "}")
@@ -566,6 +558,17 @@ impl<'src> Lexer<'src> {
         };
         self.pos = end;
         Some(Token::new(kind, Span::new(start, end), text))
+    }
+
+    /// Counts an opening `{` and gives its kind: a selector's brace after `?`.
+    #[inline(always)]
+    fn open_brace(&mut self) -> TokenKind {
+        self.brace_count += 1;
+        if self.after == Some(TokenKind::QMark) {
+            TokenKind::SelBrace
+        } else {
+            TokenKind::LBrace
+        }
     }
 
     /// Lexes one token (or skips blanks, a comment, a line break) at the current position.
@@ -617,12 +620,7 @@ impl<'src> Lexer<'src> {
                 Ok(self.emit_text(kind, "("))
             }
             b'{' => {
-                self.brace_count += 1;
-                let kind = if self.after == Some(TokenKind::QMark) {
-                    TokenKind::SelBrace
-                } else {
-                    TokenKind::LBrace
-                };
+                let kind = self.open_brace();
                 Ok(self.emit_text(kind, "{"))
             }
             b'}' => {
@@ -873,21 +871,7 @@ mod shortcut_tests {
 
     #[test]
     fn seed004_simple_tokens_lex_as_the_full_lexer_lexes_them() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut sources: Vec<String> = Vec::new();
-        for dir in ["tests/fixtures/ok", "tests/fixtures/err"] {
-            let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-                continue;
-            };
-            for e in entries.flatten() {
-                if e.path().extension().is_some_and(|x| x == "pp") {
-                    sources.extend(std::fs::read_to_string(e.path()).ok());
-                }
-            }
-        }
-        if let Ok(t) = std::fs::read_to_string(root.join("spec/fixtures/type_strings.txt")) {
-            sources.extend(t.lines().map(str::to_string));
-        }
+        let mut sources = crate::testutil::fixture_sources();
         for piece in [
             "A", "A::B", "A::b", "A:", "A::", "1", "10", "1x", "1.5", "0", ",", "]", "[", " [",
             "x[", " ", "  ", "\t", "\n", " \u{a0}", "=>", "$x", "'s'", "a", "''", "'''x'", "'x",

@@ -414,21 +414,7 @@ mod shortcut_tests {
     }
 
     fn sources() -> Vec<String> {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut out: Vec<String> = Vec::new();
-        for dir in ["tests/fixtures/ok", "tests/fixtures/err"] {
-            let Ok(entries) = std::fs::read_dir(root.join(dir)) else {
-                continue;
-            };
-            for e in entries.flatten() {
-                if e.path().extension().is_some_and(|x| x == "pp") {
-                    out.extend(std::fs::read_to_string(e.path()).ok());
-                }
-            }
-        }
-        if let Ok(t) = std::fs::read_to_string(root.join("spec/fixtures/type_strings.txt")) {
-            out.extend(t.lines().map(str::to_string));
-        }
+        let mut out = crate::testutil::fixture_sources();
         // operands followed by what does and does not end them
         let operands = [
             "a",
