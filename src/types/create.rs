@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::values::new::kind_name;
 use crate::values::{Regexp, Value};
 use std::fmt::Write;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 /// The built-in type names, as printed, in byte order (for binary search).
 pub const BUILTIN_NAMES: &[&str] = &[
@@ -419,48 +419,6 @@ fn build_canonical_type(b: Builtin) -> Type {
     }
 }
 
-/// Compile `source` as a regexp, reusing an earlier compilation of the same
-/// text (compiling dominates building a `Pattern` type otherwise).
-///
-/// The patterns used last are kept in a small table (one per slot) in front
-/// of the process-wide cache ([`Regexp::cached`]), which hashes the whole text.
-pub fn cached_regexp(source: &str) -> Result<Regexp> {
-    static RECENT: Mutex<[Option<Regexp>; RECENT_SLOTS]> =
-        Mutex::new([const { None }; RECENT_SLOTS]);
-    let slot = recent_slot(source.as_bytes());
-    // (a busy or poisoned table is passed by)
-    let hit = RECENT.try_lock().ok().and_then(|r| {
-        r.get(slot)?
-            .as_ref()
-            .filter(|re| re.source() == source)
-            .cloned()
-    });
-    if let Some(re) = hit {
-        return Ok(re);
-    }
-    let re = Regexp::cached(source)?;
-    if let Ok(mut r) = RECENT.try_lock() {
-        if let Some(s) = r.get_mut(slot) {
-            *s = Some(re.clone());
-        }
-    }
-    Ok(re)
-}
-
-/// How many patterns [`cached_regexp`] keeps in front (a power of two).
-const RECENT_SLOTS: usize = 64;
-
-/// The slot of a pattern in the table of [`cached_regexp`]: a mix of its
-/// length and its first and last bytes.
-fn recent_slot(b: &[u8]) -> usize {
-    let n = b.len();
-    let word = |at: &[u8]| at.iter().take(8).fold(0u64, |w, &c| (w << 8) | c as u64);
-    let first = word(b);
-    let last = word(b.get(n.saturating_sub(8)..).unwrap_or_default());
-    let h = (first ^ last.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    (h >> 58) as usize & (RECENT_SLOTS - 1)
-}
-
 /// Why a type could not be built.
 #[derive(Debug)]
 pub enum CreateError {
@@ -619,7 +577,7 @@ pub(crate) fn create_known(n: &'static str, b: Builtin, params: &[Value]) -> CRe
             check_count(n, params, 1, 1, "1")?;
             match &params[0] {
                 Value::Regexp(r) => tf::regexp(Some(r.clone())),
-                Value::String(s) => tf::regexp(Some(cached_regexp(s)?)),
+                Value::String(s) => tf::regexp(Some(Regexp::cached(s)?)),
                 v => {
                     return Err(type_err(format!(
                         "Regexp parameter must be a Regexp or a String, got {}",
@@ -907,7 +865,7 @@ fn create_pattern(params: &[Value]) -> CResult<Type> {
     let mut out = Vec::with_capacity(params.len());
     for p in params {
         match p {
-            Value::String(s) => out.push(cached_regexp(s)?),
+            Value::String(s) => out.push(Regexp::cached(s)?),
             Value::Regexp(r) => out.push(r.clone()),
             Value::Type(t) => match t.kind() {
                 TypeKind::Pattern(ps) => out.extend(ps.iter().cloned()),
@@ -1195,29 +1153,6 @@ mod tests {
         assert_eq!(builtin(""), None);
         assert_eq!(builtin_name("uri"), Some("URI"));
         assert_eq!(builtin_name("Foo"), None);
-    }
-
-    #[test]
-    fn cached_regexps_are_the_patterns_asked_for() {
-        for src in [
-            "a",
-            "b",
-            "",
-            "a+b",
-            "(",
-            "\\A[a-z]+\\z",
-            "a",
-            "(",
-            "x".repeat(40).as_str(),
-        ] {
-            for _ in 0..2 {
-                match (cached_regexp(src), Regexp::new(src)) {
-                    (Ok(a), Ok(b)) => assert_eq!(a.source(), b.source()),
-                    (Err(a), Err(b)) => assert_eq!(a.message, b.message),
-                    (a, b) => panic!("{src}: {a:?} vs {b:?}"),
-                }
-            }
-        }
     }
 
     #[test]

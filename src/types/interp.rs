@@ -232,12 +232,10 @@ impl Interp<'_> {
             (B::Enum, _) => self.direct_enum(keys)?,
             (B::Pattern, _) => self.direct_pattern(keys, e)?,
             (B::Regexp, [k]) => match (&k.kind, string(k)) {
-                (ExprKind::LiteralRegex(r), _) => create::cached_regexp(r)
+                (ExprKind::LiteralRegex(r), _) => Regexp::cached(r)
                     .map(|r| tf::regexp(Some(r)))
                     .map_err(|err| err.with_span(k.span)),
-                (_, Some(s)) => create::cached_regexp(s)
-                    .map(|r| tf::regexp(Some(r)))
-                    .map_err(at),
+                (_, Some(s)) => Regexp::cached(s).map(|r| tf::regexp(Some(r))).map_err(at),
                 _ => return None,
             },
             (B::Array, [t, rest @ ..]) if is_type(t) => {
@@ -478,11 +476,9 @@ impl Interp<'_> {
         for k in keys {
             let compiled = match (&k.kind, regexps) {
                 (ExprKind::LiteralRegex(r), true) => {
-                    create::cached_regexp(r).map_err(|err| err.with_span(k.span))
+                    Regexp::cached(r).map_err(|err| err.with_span(k.span))
                 }
-                (_, false) => {
-                    create::cached_regexp(string(k)?).map_err(|err| err.with_span(e.span))
-                }
+                (_, false) => Regexp::cached(string(k)?).map_err(|err| err.with_span(e.span)),
                 _ => return None,
             };
             match compiled {
@@ -574,7 +570,7 @@ impl Interp<'_> {
                 Value::String(s.as_str().into())
             }
             ExprKind::LiteralRegex(r) => {
-                Value::Regexp(create::cached_regexp(r).map_err(|err| err.with_span(e.span))?)
+                Value::Regexp(Regexp::cached(r).map_err(|err| err.with_span(e.span))?)
             }
             ExprKind::UnaryMinus(inner) => match &inner.kind {
                 ExprKind::LiteralInteger { value, .. } => {

@@ -65,7 +65,50 @@ fn cache() -> &'static Mutex<HashMap<Box<str>, Regexp>> {
 /// it when it is not there yet; the compiler's error when it does not compile.
 /// (The lexer validates regex literals through this, so a pattern lexed and
 /// then used in a type is compiled once.)
+///
+/// The patterns used last are kept in a small table (one per slot) in front
+/// of the cache, which hashes the whole text: parsing the same few patterns
+/// again (types, literals) costs a comparison of their text.
 pub(crate) fn cached_or_error(source: &str) -> std::result::Result<Regexp, onig::Error> {
+    static RECENT: Mutex<[Option<Regexp>; RECENT_SLOTS]> =
+        Mutex::new([const { None }; RECENT_SLOTS]);
+    let slot = recent_slot(source.as_bytes());
+    // (a busy or poisoned table is passed by)
+    let hit = RECENT.try_lock().ok().and_then(|r| {
+        r.get(slot)?
+            .as_ref()
+            .filter(|re| re.source() == source)
+            .cloned()
+    });
+    if let Some(re) = hit {
+        return Ok(re);
+    }
+    let re = cached_in_map(source)?;
+    if let Ok(mut r) = RECENT.try_lock() {
+        if let Some(s) = r.get_mut(slot) {
+            *s = Some(re.clone());
+        }
+    }
+    Ok(re)
+}
+
+/// How many patterns [`cached_or_error`] keeps in front (a power of two).
+const RECENT_SLOTS: usize = 64;
+
+/// The slot of a pattern in the table of [`cached_or_error`]: a mix of its
+/// length and its first and last bytes.
+fn recent_slot(b: &[u8]) -> usize {
+    let n = b.len();
+    let word = |at: &[u8]| at.iter().take(8).fold(0u64, |w, &c| (w << 8) | c as u64);
+    let first = word(b);
+    let last = word(b.get(n.saturating_sub(8)..).unwrap_or_default());
+    let h = (first ^ last.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (h >> 58) as usize & (RECENT_SLOTS - 1)
+}
+
+/// `source` from the process-wide map of compiled patterns, compiled and
+/// remembered when it is not there yet.
+fn cached_in_map(source: &str) -> std::result::Result<Regexp, onig::Error> {
     if let Some(r) = cache().lock().ok().and_then(|m| m.get(source).cloned()) {
         return Ok(r);
     }
@@ -251,6 +294,30 @@ impl fmt::Debug for Regexp {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cached_regexps_are_the_patterns_asked_for() {
+        for src in [
+            "a",
+            "b",
+            "",
+            "a+b",
+            "(",
+            "\\A[a-z]+\\z",
+            "a",
+            "(",
+            "x".repeat(40).as_str(),
+        ] {
+            for _ in 0..2 {
+                match (Regexp::cached(src), Regexp::new(src)) {
+                    (Ok(a), Ok(b)) => assert_eq!(a.source(), b.source()),
+                    (Err(a), Err(b)) => assert_eq!(a.message, b.message),
+                    (a, b) => panic!("{src}: {a:?} vs {b:?}"),
+                }
+            }
+        }
+    }
+
     use crate::error::ErrorKind;
 
     // seed 001, Pattern: matching is unanchored; a pattern that backtracks
