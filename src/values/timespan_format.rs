@@ -4,7 +4,6 @@
 //! remainder; fraction directives (`%L`, `%N`) drop trailing zeros unless the
 //! `0` pad is given, and are left-justified in their width when padded.
 
-#[path = "timespan_scan.rs"]
 mod scan;
 
 use super::timespan::{Timespan, NANOS_PER_SEC};
