@@ -115,6 +115,7 @@ impl<'a> Parser<'a> {
     }
 
     /// [`Self::postfix`], reading a literal primary in place.
+    #[inline(always)]
     pub(super) fn whole_type_postfix(&mut self) -> Result<Expr> {
         if !super::stmt::is_literal_token(self.kind()) {
             return self.postfix();
@@ -192,6 +193,8 @@ impl<'a> Parser<'a> {
                 args.push(self.literal_inline()?);
             } else if let Some(e) = self.accessed_literal_arg() {
                 args.push(e?);
+            } else if let Some(e) = self.at(T::LBrace).then(|| self.hash_arg()).flatten() {
+                args.push(e?);
             } else {
                 let arg = self.arg(ArgCtx::Access)?;
                 push_argument(&mut args, arg);
@@ -230,6 +233,29 @@ impl<'a> Parser<'a> {
         let depth = self.depth;
         self.depth += 3;
         let e = self.literal_inline().and_then(|e| self.postfix_ops(e));
+        self.depth = depth;
+        Some(e)
+    }
+
+    /// What `arg` gives for an access argument that is a hash literal
+    /// (`Struct[{a => Integer}]`), directly followed by `,` or `]` (read
+    /// directly, without the descent of `arg`); `None` for any other argument.
+    #[inline(never)]
+    fn hash_arg(&mut self) -> Option<Result<Expr>> {
+        if !(self.at(T::LBrace) && self.shortcut_room(3)) {
+            return None;
+        }
+        let close = self.matching_close(self.pos)?;
+        if !matches!(
+            self.toks.get(close + 1).map(|t| t.kind),
+            Some(T::Comma | T::RBrack)
+        ) {
+            return None;
+        }
+        // (assignment, resource and expression each enter one level)
+        let depth = self.depth;
+        self.depth += 3;
+        let e = self.hash();
         self.depth = depth;
         Some(e)
     }
@@ -518,9 +544,18 @@ impl<'a> Parser<'a> {
             entries.reserve_exact(4);
         }
         while !self.at(T::RBrace) {
-            let key = self.hash_key()?;
-            self.expect(T::FArrow, "'=>'")?;
-            let value = self.hash_value()?;
+            // (a lone literal key or value is what `hash_key` and `hash_value` read)
+            let key = if self.at_lone_literal() && self.shortcut_room(3) {
+                self.literal_inline()?
+            } else {
+                self.hash_key()?
+            };
+            self.expect_span(T::FArrow, "'=>'")?;
+            let value = if self.at_lone_literal() && self.shortcut_room(3) {
+                self.literal_inline()?
+            } else {
+                self.hash_value()?
+            };
             let span = key.span.cover(value.span);
             entries.push(KeyedEntry { span, key, value });
             if !self.eat(T::Comma) {

@@ -434,6 +434,16 @@ mod shortcut_tests {
             "f(1) |$x| { $x }",
             "[1][0]",
             "{a => 1}[a]",
+            "{a => A[1], b => 'x',}",
+            "{A['k'] => B[2]}",
+            "{a => {b => A[1]}}",
+            "{}",
+            "{type => function}",
+            "{a => 1 + 2}",
+            "{a => A[1] + 1}",
+            "{a => A[1][2], b => c}",
+            "{a => }",
+            "{a b}",
         ];
         let follows = [
             "",
@@ -458,6 +468,8 @@ mod shortcut_tests {
                 out.push(format!("f({o}{f})"));
                 out.push(format!("X[{o}{f}, 2]"));
                 out.push(format!("$h = {{ k => {o}{f} }}"));
+                out.push(format!("$h = {{ {o}{f} => 1 }}"));
+                out.push(format!("X[{{ {o}{f} => 1, k => {o}{f} }}]"));
                 out.push(format!("{o}{f}"));
             }
         }
