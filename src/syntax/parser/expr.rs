@@ -120,6 +120,11 @@ impl<'a> Parser<'a> {
         if !super::stmt::is_literal_token(self.kind()) {
             return self.postfix();
         }
+        if self.peek_kind(1) == T::LBrack {
+            if let Some(e) = self.flat_access(0, |k| k == T::Eof) {
+                return e;
+            }
+        }
         let e = self.literal_inline()?;
         let base = self.depth;
         let r = self.postfix_ops(e);
@@ -222,6 +227,10 @@ impl<'a> Parser<'a> {
         {
             return None;
         }
+        // (assignment, resource and expression each enter one level)
+        if let Some(e) = self.flat_access(3, |k| matches!(k, T::Comma | T::RBrack)) {
+            return Some(e);
+        }
         let close = self.matching_close(self.pos + 1)?;
         if !matches!(
             self.toks.get(close + 1).map(|t| t.kind),
@@ -229,12 +238,79 @@ impl<'a> Parser<'a> {
         ) {
             return None;
         }
-        // (assignment, resource and expression each enter one level)
         let depth = self.depth;
         self.depth += 3;
         let e = self.literal_inline().and_then(|e| self.postfix_ops(e));
         self.depth = depth;
         Some(e)
+    }
+
+    /// What [`Self::literal`] and [`Self::postfix_ops`] give for a literal
+    /// with one access whose arguments are all lone literals (`Integer[1, 2]`,
+    /// `Enum[a, b,]`), when the token after the `]` is one that `follow`
+    /// accepts: read in one pass, without the descent's calls. The descent
+    /// would enter `levels` levels before the literal (the room for them and
+    /// for the access is checked). `None` (nothing read) for any other shape.
+    #[inline(never)]
+    pub(super) fn flat_access(
+        &mut self,
+        levels: usize,
+        follow: fn(T) -> bool,
+    ) -> Option<Result<Expr>> {
+        // the shape: `literal [ literal (, literal)* ,? ]`
+        let args = self.toks.get(self.pos + 2..)?;
+        let mut n = 0;
+        let mut i = 0;
+        loop {
+            if !super::stmt::is_literal_token(args.get(i)?.kind) {
+                return None;
+            }
+            n += 1;
+            match args.get(i + 1)?.kind {
+                T::RBrack => {
+                    i += 1;
+                    break;
+                }
+                T::Comma => {
+                    i += 2;
+                    if args.get(i)?.kind == T::RBrack {
+                        break;
+                    }
+                }
+                _ => return None,
+            }
+        }
+        let close = self.pos + 2 + i;
+        let after = self.toks.get(close + 1).map_or(T::Eof, |t| t.kind);
+        // (the access enters one level, its arguments three more)
+        if !follow(after) || !self.shortcut_room(levels + 4) {
+            return None;
+        }
+        // the errors are those of the same literals read in the same order
+        let left = match self.literal_inline() {
+            Ok(e) => e,
+            Err(e) => return Some(Err(e)),
+        };
+        self.pos += 1;
+        // (the capacity `access_args` starts with)
+        let mut keys = Vec::with_capacity(n.max(4));
+        for _ in 0..n {
+            match self.literal_inline() {
+                Ok(e) => keys.push(e),
+                Err(e) => return Some(Err(e)),
+            }
+            // past the `,` or `]`
+            self.pos += 1;
+        }
+        self.pos = close + 1;
+        let span = left.span.cover(self.toks[close].span);
+        Some(Ok(Expr::new(
+            ExprKind::Access {
+                left: Box::new(left),
+                keys,
+            },
+            span,
+        )))
     }
 
     /// What `arg` gives for an access argument that is a hash literal

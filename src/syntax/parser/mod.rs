@@ -444,6 +444,15 @@ mod shortcut_tests {
             "{a => A[1][2], b => c}",
             "{a => }",
             "{a b}",
+            "A[1, b, 'c', $d, /e/, true, default, undef, F, G::H, ::i,]",
+            "A[99999999999999999999999]",
+            "A[1, 0x1FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF]",
+            "A[]",
+            "A[1 2]",
+            "A[,]",
+            "A[1,,]",
+            "a[1, 2]",
+            "$a[1]",
         ];
         let follows = [
             "",
