@@ -246,71 +246,111 @@ impl<'a> Parser<'a> {
     }
 
     /// What [`Self::literal`] and [`Self::postfix_ops`] give for a literal
-    /// with one access whose arguments are all lone literals (`Integer[1, 2]`,
-    /// `Enum[a, b,]`), when the token after the `]` is one that `follow`
-    /// accepts: read in one pass, without the descent's calls. The descent
-    /// would enter `levels` levels before the literal (the room for them and
-    /// for the access is checked). `None` (nothing read) for any other shape.
+    /// with one access whose arguments are all lone literals or themselves
+    /// such accesses (`Integer[1, 2]`, `Array[String[1], 2,]`), when the token
+    /// after its `]` is one that `follow` accepts: read in one pass, without
+    /// the descent's calls and look aheads. The descent would enter `levels`
+    /// levels before the literal (the room for them and for the accesses is
+    /// checked). `None` (nothing read) for any other shape.
     #[inline(never)]
     pub(super) fn flat_access(
         &mut self,
         levels: usize,
         follow: fn(T) -> bool,
     ) -> Option<Result<Expr>> {
-        // the shape: `literal [ literal (, literal)* ,? ]`
-        let args = self.toks.get(self.pos + 2..)?;
-        let mut n = 0;
-        let mut i = 0;
-        loop {
-            if !super::stmt::is_literal_token(args.get(i)?.kind) {
-                return None;
-            }
-            n += 1;
-            match args.get(i + 1)?.kind {
-                T::RBrack => {
-                    i += 1;
-                    break;
-                }
-                T::Comma => {
-                    i += 2;
-                    if args.get(i)?.kind == T::RBrack {
-                        break;
-                    }
-                }
-                _ => return None,
-            }
-        }
-        let close = self.pos + 2 + i;
+        let (close, nesting) = self.flat_shape()?;
         let after = self.toks.get(close + 1).map_or(T::Eof, |t| t.kind);
-        // (the access enters one level, its arguments three more)
-        if !follow(after) || !self.shortcut_room(levels + 4) {
+        // (each access enters one level, and its arguments three more)
+        if !follow(after) || !self.shortcut_room(levels + 4 * nesting) {
             return None;
         }
-        // the errors are those of the same literals read in the same order
-        let left = match self.literal_inline() {
-            Ok(e) => e,
-            Err(e) => return Some(Err(e)),
-        };
+        let e = self.read_flat();
+        debug_assert!(e.is_err() || self.pos == close + 1);
+        Some(e)
+    }
+
+    /// The index of the `]` closing the access at the current token and how
+    /// deep its accesses nest, when it has the shape [`Self::flat_access`]
+    /// reads (within a bounded look ahead, so that parsing stays linear).
+    fn flat_shape(&self) -> Option<(usize, usize)> {
+        const LOOK_AHEAD: usize = 128;
+        const MAX_NESTING: usize = 8;
+        let end = self.toks.len().min(self.pos.saturating_add(LOOK_AHEAD));
+        let toks = self.toks.get(self.pos..end)?;
+        let kind = |i: usize| toks.get(i).map(|t| t.kind);
+        if !super::stmt::is_literal_token(kind(0)?) || kind(1)? != T::LBrack {
+            return None;
+        }
+        let (mut i, mut open, mut deepest) = (2, 1, 1);
+        'argument: loop {
+            // an argument: a literal, possibly with an access
+            if !super::stmt::is_literal_token(kind(i)?) {
+                return None;
+            }
+            i += 1;
+            if kind(i)? == T::LBrack {
+                open += 1;
+                deepest = deepest.max(open);
+                if open > MAX_NESTING {
+                    return None;
+                }
+                i += 1;
+                continue 'argument;
+            }
+            // after an argument: `,` and another argument, or the closing `]`
+            // (which ends an argument of the enclosing access, or the whole)
+            loop {
+                match kind(i)? {
+                    T::Comma => {
+                        i += 1;
+                        if kind(i)? != T::RBrack {
+                            continue 'argument;
+                        }
+                    }
+                    T::RBrack => {}
+                    _ => return None,
+                }
+                open -= 1;
+                if open == 0 {
+                    return Some((self.pos + i, deepest));
+                }
+                i += 1;
+            }
+        }
+    }
+
+    /// Reads an access of the shape [`Self::flat_shape`] found (its literals
+    /// in order, so that an error is the one the descent meets first).
+    fn read_flat(&mut self) -> Result<Expr> {
+        let left = self.literal_inline()?;
+        // past the `[`
         self.pos += 1;
         // (the capacity `access_args` starts with)
-        let mut keys = Vec::with_capacity(n.max(4));
-        for _ in 0..n {
-            match self.literal_inline() {
-                Ok(e) => keys.push(e),
-                Err(e) => return Some(Err(e)),
+        let mut keys = Vec::with_capacity(4);
+        loop {
+            let key = if self.peek_kind(1) == T::LBrack {
+                self.read_flat()
+            } else {
+                self.literal_inline()
+            };
+            match key {
+                Ok(k) => keys.push(k),
+                Err(e) => return Err(e),
             }
-            // past the `,` or `]`
-            self.pos += 1;
+            self.eat(T::Comma);
+            if self.at(T::RBrack) {
+                break;
+            }
         }
-        self.pos = close + 1;
-        let span = left.span.cover(self.toks[close].span);
-        Some(Ok(Expr::new(
+        let end = self.advance();
+        let span = left.span.cover(end);
+        Ok(Expr::new(
             ExprKind::Access {
                 left: Box::new(left),
                 keys,
             },
             span,
-        )))
+        ))
     }
 
     /// What `arg` gives for an access argument that is a hash literal
@@ -563,6 +603,18 @@ impl<'a> Parser<'a> {
                 let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
                 let name = Expr::new(ExprKind::QualifiedName(node_text(t.text())), name_span);
                 Ok(Expr::new(ExprKind::Variable(Box::new(name)), t.span))
+            }
+            // (a number starts with a digit, a sign or `::`: most names are no number)
+            T::Name
+                if t.text()
+                    .as_bytes()
+                    .first()
+                    .is_some_and(u8::is_ascii_alphabetic) =>
+            {
+                Ok(Expr::new(
+                    ExprKind::QualifiedName(node_text(t.text())),
+                    t.span,
+                ))
             }
             T::Name => Ok(self.name_or_number(t)),
             T::Number => match short_decimal(t.text()) {

@@ -140,14 +140,6 @@ fn oversized_integer_hex(text: &str) -> Option<(bool, String)> {
 impl<'a> Parser<'a> {
     /// A NAME token: a qualified name, or a number when it reads as one.
     pub(super) fn name_or_number(&self, t: &Token<'_>) -> Expr {
-        // (a number starts with a digit, a sign or `::`: most names are no number)
-        if t.text()
-            .as_bytes()
-            .first()
-            .is_some_and(u8::is_ascii_alphabetic)
-        {
-            return Expr::new(ExprKind::QualifiedName(node_text(t.text())), t.span);
-        }
         match parse_number(t.text()) {
             Some(Number::Int(v, radix)) if i64::try_from(v).is_ok() => Expr::new(
                 ExprKind::LiteralInteger {
@@ -388,7 +380,7 @@ mod tests {
 
     #[test]
     fn seed004_no_number_starts_with_a_letter() {
-        // (`name_or_number` takes such names as names without asking `parse_number`)
+        // (the parser takes such names as names without asking `parse_number`)
         let mut texts: Vec<String> = ["e1", "inf", "nan", "x0x1", "a1", "E5", "f1.5", "z::1"]
             .iter()
             .map(|s| s.to_string())
