@@ -13,7 +13,9 @@
 //! empty `Struct` is `Struct`; Struct keys drop a redundant
 //! `Optional`/`NotUndef` wrapper.
 
-use super::model::{CallableType, IntRange, RuntimeName, StructElement, Type, TypeAlias, TypeKind};
+use super::model::{
+    CallableType, IntRange, RuntimeName, SmolStr, StructElement, Type, TypeAlias, TypeKind,
+};
 use crate::error::{Error, Result};
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value, ValueMap};
 use std::sync::{Arc, OnceLock};
@@ -356,7 +358,21 @@ pub enum KeyMode {
 /// `Struct[{key => type, ...}]` from (name, mode, value type) entries, in order.
 /// A later entry with the same name replaces an earlier one; empty names are an error.
 pub fn struct_of(entries: Vec<(Arc<str>, KeyMode, Type)>) -> Result<Type> {
-    if entries.is_empty() {
+    struct_of_names(
+        entries
+            .into_iter()
+            .map(|(name, mode, t)| (SmolStr::new(&*name), mode, t)),
+    )
+}
+
+/// [`struct_of`] of names held as [`SmolStr`] (taken as they are, not copied).
+pub fn struct_of_names<I>(entries: I) -> Result<Type>
+where
+    I: IntoIterator<Item = (SmolStr, KeyMode, Type)>,
+    I::IntoIter: ExactSizeIterator,
+{
+    let entries = entries.into_iter();
+    if entries.len() == 0 {
         return Ok(struct_any());
     }
     let mut elements = crate::types::StructElements::with_capacity(entries.len());
@@ -372,7 +388,10 @@ pub fn struct_of(entries: Vec<(Arc<str>, KeyMode, Type)>) -> Result<Type> {
             KeyMode::NotUndef if !undef_ok => KeyMode::Plain,
             m => m,
         };
-        let plain = string_value(&name);
+        let plain = Type::from_kind(TypeKind::String {
+            size: None,
+            value: Some(name),
+        });
         let key_type = match mode {
             KeyMode::Plain => plain,
             KeyMode::Optional => Type::from_kind(TypeKind::Optional(Some(plain))),

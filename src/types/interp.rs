@@ -14,7 +14,7 @@
 use super::aliases::AliasRegistry;
 use super::create::{self, Builtin, CreateError};
 use super::factory::{self as tf, KeyMode};
-use super::model::{Type, TypeKind};
+use super::model::{SmolStr, Type, TypeKind};
 use super::parse::UnknownNames;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Call, Expr, ExprKind, KeyedEntry};
@@ -81,6 +81,33 @@ fn float_bound(k: &Expr) -> Option<Option<f64>> {
 fn string(k: &Expr) -> Option<&str> {
     match &k.kind {
         ExprKind::LiteralString(s) | ExprKind::QualifiedName(s) => Some(s.as_str()),
+        _ => None,
+    }
+}
+
+/// As [`string`], the tree's own string.
+fn smol_string(k: &Expr) -> Option<&SmolStr> {
+    match &k.kind {
+        ExprKind::LiteralString(s) | ExprKind::QualifiedName(s) => Some(s),
+        _ => None,
+    }
+}
+
+/// A Struct key `Optional[name]` or `NotUndef[name]`: the name and its mode.
+fn struct_key_wrapped(k: &Expr) -> Option<(&SmolStr, KeyMode)> {
+    let ExprKind::Access { left, keys } = &k.kind else {
+        return None;
+    };
+    let mode = match &left.kind {
+        ExprKind::QualifiedReference(n) => match create::builtin(bare(n)) {
+            Some((_, Builtin::Optional)) => KeyMode::Optional,
+            Some((_, Builtin::NotUndef)) => KeyMode::NotUndef,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    match keys.as_slice() {
+        [k] => Some((smol_string(k)?, mode)),
         _ => None,
     }
 }
@@ -524,38 +551,24 @@ impl Interp<'_> {
 
     /// `Struct[{key => type, ...}]` whose keys are strings or
     /// `Optional`/`NotUndef` of one string, and whose values are types.
+    /// The key names are the tree's own strings (shared, not copied).
     fn direct_struct(&self, entries: &[KeyedEntry], e: &Expr) -> Option<Result<Type>> {
-        let mut out = Vec::with_capacity(entries.len());
+        let mut out: SmallVec<[(SmolStr, KeyMode, Type); FEW]> =
+            SmallVec::with_capacity(entries.len());
         for en in entries {
-            let key = match string(&en.key) {
-                Some(s) => (Arc::from(s), KeyMode::Plain),
-                None => match &en.key.kind {
-                    ExprKind::Access { left, keys } => {
-                        let mode = match &left.kind {
-                            ExprKind::QualifiedReference(n) => match create::builtin(bare(n)) {
-                                Some((_, Builtin::Optional)) => KeyMode::Optional,
-                                Some((_, Builtin::NotUndef)) => KeyMode::NotUndef,
-                                _ => return None,
-                            },
-                            _ => return None,
-                        };
-                        match keys.as_slice() {
-                            [k] => (Arc::from(string(k)?), mode),
-                            _ => return None,
-                        }
-                    }
-                    _ => return None,
-                },
+            let key = match smol_string(&en.key) {
+                Some(s) => (s, KeyMode::Plain),
+                None => struct_key_wrapped(&en.key)?,
             };
             if !is_type(&en.value) {
                 return None;
             }
             match self.type_of(&en.value) {
-                Ok(t) => out.push((key.0, key.1, t)),
+                Ok(t) => out.push((key.0.clone(), key.1, t)),
                 Err(err) => return Some(Err(err)),
             }
         }
-        Some(tf::struct_of(out).map_err(|err| err.with_span(e.span)))
+        Some(tf::struct_of_names(out).map_err(|err| err.with_span(e.span)))
     }
 
     /// The expression as a type parameter value.
@@ -727,6 +740,12 @@ mod tests {
             "Tuple[String, -1]",
             "Tuple[default]",
             "Struct[{a => 1}]",
+            "Struct[{a => Integer, NotUndef[''] => String}]",
+            "Struct[{a => Strin[1], '' => String}]",
+            "Struct[{'a' => Optional[Integer], Optional[b] => Variant[Undef, String], NotUndef[c] => Variant[Integer, Undef]}]",
+            "Struct[{a_very_long_key_name_beyond_the_inline_size => Integer, Optional['another_long_key_name_beyond_inline'] => String}]",
+            "Struct[{a => Integer, b => String, c => Float, d => Boolean, e => Undef}]",
+            "Struct[{a => Integer, b => String, a => Float}]",
             "Struct[{a => Integer, a => String}]",
             "Struct[{a => Integer, 'a' => String, Optional[a] => Float}]",
             "Struct[{'' => Integer}]",

@@ -434,6 +434,42 @@ mod shortcut_tests {
             "f(1) |$x| { $x }",
             "[1][0]",
             "{a => 1}[a]",
+            "{a => A[1], b => 'x',}",
+            "{A['k'] => B[2]}",
+            "{a => {b => A[1]}}",
+            "{}",
+            "{type => function}",
+            "{a => 1 + 2}",
+            "{a => A[1] + 1}",
+            "{a => A[1][2], b => c}",
+            "{a => }",
+            "{a b}",
+            "A[1, b, 'c', $d, /e/, true, default, undef, F, G::H, ::i,]",
+            "A[99999999999999999999999]",
+            "A[1, 0x1FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF]",
+            "A[]",
+            "A[1 2]",
+            "A[,]",
+            "A[1,,]",
+            "a[1, 2]",
+            "$a[1]",
+            "A[B[1, c], D[E[2]], f,]",
+            "A[B[1]",
+            "A[B[]]",
+            "A[B[1] c]",
+            "A[B[99999999999999999999999]]",
+            "A[B[1](2)]",
+            "A[B[1].m]",
+            "A[B[1][2]]",
+            "A[B[C[D[E[F[G[H[I[J[1]]]]]]]]]]",
+            "A[{a => B[1], C['d'] => e,}, {}]",
+            "A[{a => 1, b}]",
+            "A[{a => 1 b => 2}]",
+            "A[{a => {b => 1}}]",
+            "A[{a => 1}}]",
+            "A[{a => 1]}",
+            "A[{a => 1,,}]",
+            "A[{a => B[C[{d => 1}]]}]",
         ];
         let follows = [
             "",
@@ -458,6 +494,8 @@ mod shortcut_tests {
                 out.push(format!("f({o}{f})"));
                 out.push(format!("X[{o}{f}, 2]"));
                 out.push(format!("$h = {{ k => {o}{f} }}"));
+                out.push(format!("$h = {{ {o}{f} => 1 }}"));
+                out.push(format!("X[{{ {o}{f} => 1, k => {o}{f} }}]"));
                 out.push(format!("{o}{f}"));
             }
         }

@@ -60,11 +60,25 @@ fn expression_only(source: &str) -> Option<Expr> {
 mod tests {
     use super::*;
 
+    /// The program parser's body for `src`, every operand through the full
+    /// descent (none of the operand shortcuts).
+    fn descent(src: &str) -> Result<Expr> {
+        let (tokens, lex_error) = super::super::lex(src, false);
+        let mut p = Parser::new(src, tokens, false);
+        p.no_shortcuts = true;
+        p.lex_error = lex_error;
+        let body = p.program(false)?;
+        match p.lex_error.take() {
+            Some(e) => Err(e),
+            None => Ok(body),
+        }
+    }
+
     fn same_as_program(src: &str) {
-        let program = super::super::parse_syntax(src, false);
+        let program = descent(src);
         let single = parse_type_expression(src);
         match (program, single) {
-            (Ok(p), Ok(e)) => assert_eq!(p.body, e, "{src}"),
+            (Ok(p), Ok(e)) => assert_eq!(p, e, "{src}"),
             (Err(a), Err(b)) => {
                 assert_eq!(a.message, b.message, "{src}");
                 assert_eq!(a.span, b.span, "{src}");
@@ -105,8 +119,93 @@ mod tests {
             "{a => 1}",
             "Integer[1] in [Integer[1]]",
             "x ? { default => Integer }",
+            // accesses whose arguments are lone literals
+            "Enum[a, 'b', c,]",
+            "Integer[99999999999999999999999]",
+            "Integer[1, 0x1FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF]",
+            "Integer[]",
+            "Integer[1 2]",
+            "Integer[,]",
+            "Integer[1,,]",
+            "Integer[1][2]",
+            "Integer[1](2)",
+            "Integer[1].foo",
+            "Integer[1] + 1",
+            "Array[Integer[1, 2], String[1,]]",
+            "Optional[String[1]] + 1",
+            "$a[1, 2]",
+            "a[1, 2]",
+            "Array[Hash[String, Array[Integer[0, 10], 1]], 2,]",
+            "Array[String[1]",
+            "Array[String[]]",
+            "Array[String[1] 2]",
+            "Array[String[99999999999999999999999]]",
+            "Array[String[1](2)]",
+            "Array[String[1][2]]",
+            "A[B[C[D[E[F[G[H[I[J[1]]]]]]]]]]",
+            // hashes as access arguments
+            "Struct[{}]",
+            "Struct[{a => Integer, b => String[1],}]",
+            "Struct[{a => Integer,,}]",
+            "Struct[{a => {b => Integer, c => {}}}]",
+            "Struct[{a => Integer + 1}]",
+            "Struct[{a => Integer[1] + 1, b => String}]",
+            "Struct[{a => Integer}, 1]",
+            "Struct[{a => Integer},]",
+            "Struct[{a => Integer}][0]",
+            "X[{a => 1} + 1]",
+            "X[{a => 1} => 2]",
+            "X[{a => 1}[a]]",
+            "X[{a => 1}, b => 2, c => 3]",
+            "Hash[{a => 1}, {b => 2}]",
+            "Struct[{a Integer}]",
+            "Struct[{a => }]",
+            "Struct[{=> a}]",
+            "Struct[{a => Integer}",
+            "Struct[{a => Integer]}]",
+            "Struct[{Optional['a'] => String, NotUndef[b] => Integer[1]}]",
+            "Struct[{Optional['a', 'b'] => String}]",
+            "Struct[{Optional['a'][0] => String}]",
+            "Struct[{type => Integer, function => String}]",
+            "Struct[{a => type, b => function}]",
+            "Struct[{'a' => Integer, \"b\" => String, \"c${x}\" => Float}]",
+            "Struct[{$x => Integer, a => $y}]",
+            "Struct[{a => Integer[1].foo}]",
+            "Struct[{a => Integer[1](2)}]",
+            "Struct[{a => -1, b => [1, 2], c => /r/}]",
+            "Struct[{a => Foo['x'] { 'y': }}]",
+            "URI[{scheme => 'http', host => 'example.com'}]",
         ] {
             same_as_program(src);
         }
+    }
+
+    #[test]
+    fn seed002_fixture_type_strings_and_their_mutations_parse_as_the_descent_parses_them() {
+        let mut n = 0;
+        for line in include_str!("../../../spec/fixtures/type_strings.txt")
+            .lines()
+            .chain(
+                include_str!("../../../tests/fixtures/types/canonical.tsv")
+                    .lines()
+                    .filter_map(|l| l.split('\t').next()),
+            )
+            .filter(|l| !l.starts_with('#'))
+        {
+            same_as_program(line);
+            let chars: Vec<char> = line.chars().collect();
+            for i in 0..chars.len() {
+                let mut dropped = chars.clone();
+                dropped.remove(i);
+                same_as_program(&dropped.into_iter().collect::<String>());
+                for c in ['1', ',', '[', ']', '{', '}', '+'] {
+                    let mut replaced = chars.clone();
+                    replaced[i] = c;
+                    same_as_program(&replaced.into_iter().collect::<String>());
+                }
+                n += 1;
+            }
+        }
+        assert!(n > 5000, "{n}");
     }
 }

@@ -269,7 +269,11 @@ impl<'a> Parser<'a> {
         let close = match self.kind() {
             k if is_literal_token(k) => match self.peek_kind(1) {
                 next if ends_operand(next) => return Some(self.literal()),
-                T::LBrack | T::LParen => self.matching_close(self.pos + 1)?,
+                T::LBrack => match self.flat_access(levels, ends_operand) {
+                    Some(e) => return Some(e),
+                    None => self.matching_close(self.pos + 1)?,
+                },
+                T::LParen => self.matching_close(self.pos + 1)?,
                 _ => return None,
             },
             T::LBrace | T::ListStart | T::LBrack => {

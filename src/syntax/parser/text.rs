@@ -373,3 +373,25 @@ fn interpolate_lhs(e: Expr) -> Expr {
         e
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed004_no_number_starts_with_a_letter() {
+        // (the parser takes such names as names without asking `parse_number`)
+        let mut texts: Vec<String> = ["e1", "inf", "nan", "x0x1", "a1", "E5", "f1.5", "z::1"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        for c in ('a'..='z').chain('A'..='Z') {
+            for rest in ["", "0", "1", "x1", "e10", ".5", "_1", "::2", "1e3"] {
+                texts.push(format!("{c}{rest}"));
+            }
+        }
+        for t in &texts {
+            assert!(parse_number(t).is_none(), "{t}");
+        }
+    }
+}
