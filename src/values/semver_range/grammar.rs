@@ -278,13 +278,19 @@ pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
 /// finds for it), or `None` when `s` does not have that shape.
 fn comparator_list(s: &str) -> Option<Result<Option<Vec<Part>>>> {
     let cmps = fast::comparators(s)?;
-    if let [lo, hi] = &cmps[..] {
-        if let Some(part) = bounded(lo, hi) {
-            return Some(Ok(Some(vec![part])));
-        }
-    }
-    let part = Part::intersect_all(cmps.iter().map(|c| simple_part(c.op, &c.version)));
-    Some(part.map(|p| Some(p.into_iter().collect())))
+    let all = || Part::intersect_all(cmps.iter().map(|c| simple_part(c.op, &c.version)));
+    let part = match &cmps[..] {
+        // one comparator is its own intersection
+        [c] => simple_part(c.op, &c.version).map(Some),
+        [lo, hi] => bounded(lo, hi).map_or_else(all, |p| Ok(Some(p))),
+        _ => all(),
+    };
+    Some(part.map(|p| {
+        Some(match p {
+            Some(p) => vec![p],
+            None => Vec::new(),
+        })
+    }))
 }
 
 /// `>=a.b.c <x.y.z` (or `>`, `<=`) with plain versions, `a.b.c` below
