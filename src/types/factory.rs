@@ -557,17 +557,22 @@ pub fn callable(
 /// `SemVer[ranges...]`: overlapping or adjacent ranges are merged (done by the caller
 /// through `SemVerRange` merging when available; here ranges are kept in the given order,
 /// without duplicates).
-pub fn sem_ver(ranges: Vec<SemVerRange>) -> Type {
+pub fn sem_ver(mut ranges: Vec<SemVerRange>) -> Type {
     if ranges.is_empty() {
         return sem_ver_any();
     }
-    let mut out: Vec<SemVerRange> = Vec::with_capacity(ranges.len());
-    for r in ranges {
-        if !out.contains(&r) {
-            out.push(r);
+    // the first of equal ranges is kept, in place
+    let mut kept = 0;
+    for i in 0..ranges.len() {
+        if !ranges[..kept].contains(&ranges[i]) {
+            if kept != i {
+                ranges.swap(kept, i);
+            }
+            kept += 1;
         }
     }
-    Type::from_kind(TypeKind::SemVer(out))
+    ranges.truncate(kept);
+    Type::from_kind(TypeKind::SemVer(ranges))
 }
 
 /// `Timespan[from, to]`; errors when `from > to`.

@@ -7,8 +7,8 @@ use super::factory as tf;
 use super::model::Type;
 use crate::error::Error;
 use crate::values::new::kind_name;
-use crate::values::uri::UriPart;
 use crate::values::{SemVerRange, Timespan, Timestamp, Uri, Value, ValueMap};
+use std::sync::OnceLock;
 
 type CResult<T> = std::result::Result<T, CreateError>;
 
@@ -141,6 +141,16 @@ pub const URI_KEYS: &[&str] = &[
     "scheme", "userinfo", "host", "port", "path", "query", "fragment", "opaque",
 ];
 
+/// The key `name` (one of [`URI_KEYS`]) as a String value, shared.
+fn uri_key(name: &str) -> Value {
+    static KEYS: OnceLock<Vec<Value>> = OnceLock::new();
+    let keys = KEYS.get_or_init(|| URI_KEYS.iter().map(|k| Value::string(*k)).collect());
+    match URI_KEYS.iter().position(|k| *k == name) {
+        Some(i) => keys[i].clone(),
+        None => Value::string(name),
+    }
+}
+
 /// `URI[hash]`: the keys must be URI parts. An Integer parameter is ignored, as the reference does.
 pub fn uri(p: &Value) -> CResult<Type> {
     match p {
@@ -174,13 +184,10 @@ pub fn uri(p: &Value) -> CResult<Type> {
             if u.scheme.is_none() {
                 return Err(bad());
             }
-            let mut out = ValueMap::new();
-            for (name, part) in u.type_parts() {
-                let v = match part {
-                    UriPart::Text(t) => Value::string(t),
-                    UriPart::Port(p) => Value::Integer(p),
-                };
-                out.insert(Value::string(name), v);
+            let parts = u.type_parts();
+            let mut out = ValueMap::with_capacity(parts.len());
+            for (name, text) in parts {
+                out.insert(uri_key(name), Value::string(&*text));
             }
             Ok(tf::uri(Some(out)))
         }

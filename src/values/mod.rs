@@ -17,6 +17,7 @@ pub mod strptime;
 pub mod timespan;
 pub mod timespan_format;
 pub mod timestamp;
+mod timestamp_default;
 pub mod uri;
 pub mod uri_merge;
 pub mod uri_syntax;

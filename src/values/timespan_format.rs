@@ -308,9 +308,16 @@ impl TimespanFormat {
             if g.is_empty() || !g.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(Miss::NoMatch);
             }
-            let n = g.bytes().try_fold(0i128, |n, d| {
-                n.checked_mul(10)?.checked_add(i128::from(d - b'0'))
-            });
+            let n = if g.len() <= 18 {
+                // below 10^18: no overflow, and 64-bit arithmetic is cheaper
+                Some(i128::from(
+                    g.bytes().fold(0u64, |n, d| n * 10 + u64::from(d - b'0')),
+                ))
+            } else {
+                g.bytes().try_fold(0i128, |n, d| {
+                    n.checked_mul(10)?.checked_add(i128::from(d - b'0'))
+                })
+            };
             let n = n.ok_or(Miss::TooLarge)?;
             let add = match unit {
                 Unit::L | Unit::N => {

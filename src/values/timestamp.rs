@@ -3,8 +3,11 @@
 //! formatting (strftime, optionally in another zone), arithmetic and comparison.
 
 use super::strftime::{strftime, TimeParts};
-use super::strptime::{is_whole_zone, strptime, strptime_first, strptime_whole, Parsed};
+use super::strptime::{
+    is_whole_zone, strptime, strptime_first, strptime_whole, zone_to_offset, Parsed,
+};
 use super::timespan::{float_to_i128, floor_div, Timespan, NANOS_PER_SEC};
+use super::timestamp_default;
 use crate::error::{Error, Result};
 use chrono::NaiveDate;
 use std::cmp::Ordering;
@@ -123,6 +126,25 @@ impl Timestamp {
         timezone: Option<&str>,
     ) -> Result<Timestamp> {
         let tz = timezone.filter(|t| !t.is_empty());
+        if formats.is_none() && tz.is_none() {
+            // the usual text, read directly (as the default formats read it)
+            if let Some((parsed, zone)) = timestamp_default::read(s) {
+                let offset = zone
+                    .map(|z| zone_to_offset(z).ok_or_else(|| illegal_timezone(z)))
+                    .transpose()?;
+                return Self::from_parsed(s, &parsed, offset);
+            }
+        }
+        Self::parse_general(s, formats, single, tz)
+    }
+
+    /// [`Timestamp::parse`] with strptime (`tz` is not empty).
+    fn parse_general(
+        s: &str,
+        formats: Option<&[&str]>,
+        single: bool,
+        tz: Option<&str>,
+    ) -> Result<Timestamp> {
         let has_tz = tz.is_some();
         let (list, single): (&[&str], bool) = match formats {
             Some(f) => (f, single && f.len() == 1),
@@ -289,6 +311,117 @@ mod tests {
         assert_eq!(
             p("Wed Aug 24 12:13:14 2016 PDT", "%c %Z").to_string(),
             "2016-08-24T19:13:14.000000000 UTC"
+        );
+    }
+
+    #[test]
+    fn seed001_default_format_reader_agrees_with_strptime() {
+        let pieces = [
+            "2016",
+            "-09",
+            "-06",
+            "2016-09-06",
+            "0000-01-01",
+            "2016-13-01",
+            "2016-02-30",
+            "2016-9-6",
+            "T",
+            " ",
+            "  ",
+            "\t",
+            "08:34:59",
+            "24:00:00",
+            "24:00:01",
+            "23:59:60",
+            "8:34:59",
+            ":",
+            ".",
+            "000000000",
+            "5",
+            "123456789012",
+            "0000000000000000000000000000001",
+            "UTC",
+            "utc",
+            "Z",
+            "T",
+            "current",
+            "CURRENT",
+            "foo",
+            "PDT",
+            "+01:00",
+            "EST DST",
+            "x",
+            "-",
+            "0",
+            "99",
+        ];
+        let mut samples: Vec<String> = [
+            "2016-09-06T08:34:59.000000000 UTC",
+            "2016-09-06 08:34:59.5",
+            "2016-09-06 UTC",
+            "2016-09-06 T",
+            "2016-09-06T24:00:00",
+            "2016-09-06T24:01:00",
+            "2016-09-06T08:34:59.",
+            "2016-09-06T08:34:59 current",
+            "2016-09-06T08:34:59 foo",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        samples.extend(crate::testutil::concatenations(
+            &pieces,
+            20000,
+            6,
+            0x0DDB_1A5E_5BAD_5EED,
+            (17, 5),
+        ));
+        let dates = [
+            "2016-09-06",
+            "1970-01-01",
+            "0001-12-31",
+            "2000-02-29",
+            "1999-12-31",
+            "2038-01-19",
+            "2016-00-10",
+            "2016-02-32",
+        ];
+        for date in dates {
+            for sep in ["T", " ", ""] {
+                for time in [
+                    "08:34:59", "00:00:00", "24:00:00", "23:59:59", "12:34:56", "12:60:00",
+                    "12:00:61", "",
+                ] {
+                    for frac in [".0", ".123", ".000000000", ".1234567891", ""] {
+                        for zone in [" UTC", " pst", " Foo", "UTC", "  UTC", " current", ""] {
+                            samples.push(format!("{date}{sep}{time}{frac}{zone}"));
+                        }
+                    }
+                }
+            }
+        }
+        let (mut direct, mut ok, mut errors) = (0, 0, 0);
+        for s in &samples {
+            if timestamp_default::read(s).is_none() {
+                continue;
+            }
+            direct += 1;
+            let fast = Timestamp::parse(s, None, false, None);
+            match (fast, Timestamp::parse_general(s, None, false, None)) {
+                (Ok(a), Ok(b)) => {
+                    ok += 1;
+                    assert_eq!(a, b, "{s:?}")
+                }
+                (Err(a), Err(b)) => {
+                    errors += 1;
+                    assert_eq!(a.to_string(), b.to_string(), "{s:?}")
+                }
+                (a, b) => panic!("{s:?}: {a:?} vs {b:?}"),
+            }
+        }
+        assert!(
+            direct > 1400 && ok > 1100 && errors > 250,
+            "{direct} {ok} {errors}"
         );
     }
 

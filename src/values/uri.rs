@@ -7,6 +7,8 @@ use super::uri_syntax::{
     authority, bad, escape_fragment, escape_query, is_unreserved_subdelim, pchar, ruby_inspect, run,
 };
 use crate::error::{Error, Result};
+use smallvec::SmallVec;
+use std::borrow::Cow;
 use std::fmt;
 
 /// A URI; every part is optional. A URI is either hierarchical or opaque.
@@ -300,34 +302,41 @@ impl Uri {
     /// The parts a `URI[...]` type parameter gets from this URI (the reference's
     /// form): scheme and host lower-cased, port as text unless it is the
     /// default of http/https, empty host and path left out.
-    pub fn type_parts(&self) -> Vec<(&'static str, UriPart)> {
-        let mut v = Vec::new();
+    pub fn type_parts(&self) -> SmallVec<[(&'static str, Cow<'_, str>); 4]> {
+        fn lower(s: &str) -> Cow<'_, str> {
+            if s.bytes().any(|b| b.is_ascii_uppercase()) {
+                Cow::Owned(s.to_ascii_lowercase())
+            } else {
+                Cow::Borrowed(s)
+            }
+        }
+        let mut v = SmallVec::new();
         if let Some(s) = &self.scheme {
-            v.push(("scheme", UriPart::Text(s.to_ascii_lowercase())));
+            v.push(("scheme", lower(s)));
         }
         if let Some(s) = &self.userinfo {
-            v.push(("userinfo", UriPart::Text(s.clone())));
+            v.push(("userinfo", Cow::Borrowed(s.as_str())));
         }
         if let Some(h) = self.host.as_ref().filter(|h| !h.is_empty()) {
-            v.push(("host", UriPart::Text(h.to_ascii_lowercase())));
+            v.push(("host", lower(h)));
         }
         let scheme = self.scheme.as_deref();
         if let Some(p) = self.port {
             if !(p == 80 && scheme == Some("http") || p == 443 && scheme == Some("https")) {
-                v.push(("port", UriPart::Text(p.to_string())));
+                v.push(("port", Cow::Owned(p.to_string())));
             }
         }
         if let Some(p) = self.path.as_ref().filter(|p| !p.is_empty()) {
-            v.push(("path", UriPart::Text(p.clone())));
+            v.push(("path", Cow::Borrowed(p.as_str())));
         }
-        if let Some(q) = &self.query {
-            v.push(("query", UriPart::Text(q.clone())));
-        }
-        if let Some(f) = &self.fragment {
-            v.push(("fragment", UriPart::Text(f.clone())));
-        }
-        if let Some(o) = &self.opaque {
-            v.push(("opaque", UriPart::Text(o.clone())));
+        for (name, part) in [
+            ("query", &self.query),
+            ("fragment", &self.fragment),
+            ("opaque", &self.opaque),
+        ] {
+            if let Some(t) = part {
+                v.push((name, Cow::Borrowed(t.as_str())));
+            }
         }
         v
     }

@@ -5,8 +5,38 @@
 
 use crate::error::{Error, Result};
 
+/// The bytes of RFC 3986 `unreserved` and `sub-delims`, as a table.
+const UNRESERVED_SUBDELIM: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        t[i] = b.is_ascii_alphanumeric()
+            || matches!(
+                b,
+                b'-' | b'.'
+                    | b'_'
+                    | b'~'
+                    | b'!'
+                    | b'$'
+                    | b'&'
+                    | b'\''
+                    | b'('
+                    | b')'
+                    | b'*'
+                    | b'+'
+                    | b','
+                    | b';'
+                    | b'='
+            );
+        i += 1;
+    }
+    t
+};
+
+/// An RFC 3986 `unreserved` or `sub-delims` byte.
 pub(super) fn is_unreserved_subdelim(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=".contains(&b)
+    UNRESERVED_SUBDELIM[usize::from(b)]
 }
 
 /// Length of the run at `s` of `%hh` escapes and bytes accepted by `ok`.
@@ -149,4 +179,18 @@ pub(super) fn authority(s: &[u8]) -> Option<(Option<String>, String, Option<Stri
         i += 1 + p;
     }
     Some((userinfo, host, port, i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seed001_uri_character_classes() {
+        for b in 0..=255u8 {
+            let expected = b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=".contains(&b);
+            assert_eq!(is_unreserved_subdelim(b), expected, "{b}");
+            assert_eq!(pchar(b), expected || b == b':' || b == b'@', "{b}");
+        }
+    }
 }

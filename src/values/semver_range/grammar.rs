@@ -2,6 +2,7 @@
 //! hyphen ranges and `||` alternatives, read with Ruby-syntax regexes
 //! (matched by hand on ASCII text, see `scan`).
 
+use super::fast;
 use super::part::{Cmp, Part, Point};
 use super::scan;
 use crate::error::{Error, Result};
@@ -75,10 +76,10 @@ fn ruby_split<'a>(s: &'a str, re: &Regex, ascii: fn(&str) -> scan::Matches) -> F
 type Fields<'a> = smallvec::SmallVec<[&'a str; 4]>;
 
 /// A parsed partial version `x[.y[.z[-pre][+build]]]`, `None` for a wildcard.
-struct Partial<'a> {
-    nums: [Option<u64>; 3],
-    pre: Option<&'a str>,
-    build: Option<&'a str>,
+pub(super) struct Partial<'a> {
+    pub(super) nums: [Option<u64>; 3],
+    pub(super) pre: Option<&'a str>,
+    pub(super) build: Option<&'a str>,
 }
 
 fn unparsable(s: &str) -> Error {
@@ -141,6 +142,13 @@ fn partial_of<'a>(expr: &'a str, caps: Option<scan::PartialCaps<'a>>) -> Result<
 }
 
 impl Partial<'_> {
+    /// The three numbers of a version without wildcards or qualifiers.
+    fn plain(&self) -> Option<[u64; 3]> {
+        match (self.nums, self.pre, self.build) {
+            ([Some(a), Some(b), Some(c)], None, None) => Some([a, b, c]),
+            _ => None,
+        }
+    }
     fn version(&self, m: u64, n: u64, p: u64) -> Result<SemVer> {
         if self.pre.is_none() && self.build.is_none() {
             // what parsing the text `m.n.p` gives
@@ -205,13 +213,17 @@ fn parse_simple<'a>(
     operand: &'a str,
     caps: Option<scan::PartialCaps<'a>>,
 ) -> Result<Part> {
-    let p = partial_of(operand, caps)?;
+    simple_part(op, &partial_of(operand, caps)?)
+}
+
+/// The comparator `op` (as the `simple` regex captures it) on the partial version `p`.
+fn simple_part(op: Option<&str>, p: &Partial) -> Result<Part> {
     let [a, b, c] = p.nums;
     Ok(match op {
-        Some("~" | "~>" | "~=") => patch_updates(&p, false)?,
+        Some("~" | "~>" | "~=") => patch_updates(p, false)?,
         Some("^") => match a {
             None => return Err(no_star_error()),
-            Some(0) => patch_updates(&p, false)?,
+            Some(0) => patch_updates(p, false)?,
             Some(a) => {
                 let top = v3(a.saturating_add(1), 0, 0);
                 match (b, c) {
@@ -235,12 +247,15 @@ fn parse_simple<'a>(
             (Some(a), Some(b), None) => Part::One(Cmp::Lt(v3(a, b.saturating_add(1), 0))),
             (Some(a), Some(b), Some(c)) => Part::One(Cmp::LtEq(Point::V(p.version(a, b, c)?))),
         },
-        _ => patch_updates(&p, true)?,
+        _ => patch_updates(p, true)?,
     })
 }
 
 /// The alternatives of a range string, before merging; `None` for an empty string (everything).
 pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
+    if let Some(parts) = comparator_list(s) {
+        return parts;
+    }
     let cleaned = if s.is_ascii() {
         scan::strip_op_space(s)
     } else {
@@ -257,6 +272,42 @@ pub(super) fn parse_parts(s: &str) -> Result<Option<Vec<Part>>> {
         return Ok(Some(vec![parse_simple(op, operand, Some(caps))?]));
     }
     alternatives(s, &cleaned)
+}
+
+/// One alternative of comparators read directly (what [`alternatives`]
+/// finds for it), or `None` when `s` does not have that shape.
+fn comparator_list(s: &str) -> Option<Result<Option<Vec<Part>>>> {
+    let cmps = fast::comparators(s)?;
+    let all = || Part::intersect_all(cmps.iter().map(|c| simple_part(c.op, &c.version)));
+    let part = match &cmps[..] {
+        // one comparator is its own intersection
+        [c] => simple_part(c.op, &c.version).map(Some),
+        [lo, hi] => bounded(lo, hi).map_or_else(all, |p| Ok(Some(p))),
+        _ => all(),
+    };
+    Some(part.map(|p| {
+        Some(match p {
+            Some(p) => vec![p],
+            None => Vec::new(),
+        })
+    }))
+}
+
+/// `>=a.b.c <x.y.z` (or `>`, `<=`) with plain versions, `a.b.c` below
+/// `x.y.z`: the pair of comparators (what intersecting them gives).
+fn bounded(lo: &fast::Comparator, hi: &fast::Comparator) -> Option<Part> {
+    let low = match lo.op {
+        Some(">=") => Cmp::GtEq,
+        Some(">") => Cmp::Gt,
+        _ => return None,
+    };
+    let high = match hi.op {
+        Some("<") => Cmp::Lt,
+        Some("<=") => Cmp::LtEq,
+        _ => return None,
+    };
+    let (a, b) = (lo.version.plain()?, hi.version.plain()?);
+    (a < b).then(|| Part::Both(low(v3(a[0], a[1], a[2])), high(v3(b[0], b[1], b[2]))))
 }
 
 /// The alternatives of the range string `s` whose operators were joined to
@@ -398,6 +449,167 @@ mod tests {
         assert!(
             simples > 100 && hyphens > 50 && ors > 100,
             "{simples} {hyphens} {ors}"
+        );
+    }
+
+    /// Blank-separated comparators and near misses (the shape `fast` reads).
+    fn comparator_samples() -> Vec<String> {
+        let pieces = [
+            "1.0.0",
+            "2.0.0",
+            "0.0.0",
+            "1",
+            "1.2",
+            "12.3.4",
+            "x",
+            "1.x",
+            "1.2.*",
+            "X.1",
+            "01",
+            "0",
+            "18446744073709551615",
+            "18446744073709551616",
+            "1.2.3-rc.1",
+            "1.2.3-01",
+            "1.2.3+b.2",
+            "1.2.3-",
+            ".",
+            ">=",
+            "<=",
+            ">",
+            "<",
+            "=",
+            "~",
+            "^",
+            "~>",
+            "~=",
+            "=>",
+            " ",
+            " ",
+            " ",
+            "  ",
+            "\t",
+            "\x0b",
+            "v",
+            "-",
+            " - ",
+            "|",
+            "||",
+            "\u{e9}",
+            "\u{a0}",
+            "a",
+        ];
+        let mut out: Vec<String> = [
+            ">=1.0.0 <4.0.0",
+            "> 1.0.0 < 2.0.0",
+            ">= 1.0.0 <= 2.0.0  ",
+            "< =1.0.0",
+            "~ >1.0.0",
+            "> v1",
+            ">v1",
+            "1.0.0 >",
+            " >=1.0.0",
+            ">2.0.0 <1.0.0 >3.0.0",
+            ">2.0.0 <1.0.0",
+            "^* 1",
+            "1 ^*",
+            "<=* >1",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        out.extend(crate::testutil::concatenations(
+            &pieces,
+            20000,
+            7,
+            0x2545_F491_4F6C_DD1D,
+            (5, 9),
+        ));
+        // every pair of a lower and an upper comparator (and near misses)
+        let versions = [
+            "0.0.0", "1.0.0", "1.0.1", "1.2.0", "2.0.0", "10.0.0", "1.0.0-rc", "1.0", "1.0.0+b",
+        ];
+        for lo in [">=", ">", ">= ", "> ", ">=\t", "<", "="] {
+            for hi in ["<", "<=", "< ", "<= ", ">", "<=\t"] {
+                for a in versions {
+                    for b in versions {
+                        for sep in [" ", "\t "] {
+                            out.push(format!("{lo}{a}{sep}{hi}{b}"));
+                        }
+                    }
+                }
+            }
+        }
+        // whole comparators (and a few near misses) in sequence
+        let comparators = [
+            ">=1.0.0 ",
+            "<2.0.0 ",
+            "> 1.2 ",
+            ">= 0.0.0\t",
+            "< 3 ",
+            "<=1.x ",
+            "<= 2.0.0 ",
+            "~1 ",
+            "~> 1.2.3 ",
+            "^0.1.x ",
+            "^1.2.3-rc.1  ",
+            "1.2.3+b ",
+            "=1.0.0 ",
+            "* ",
+            "x ",
+            ">* ",
+            "<=* ",
+            "^* ",
+            ">1.0.0-a ",
+            "<1.0.0-a.1 ",
+            "1.0 ",
+            "2 ",
+            ">1.2.3",
+            "<9",
+            "- ",
+            "v1 ",
+            "> v1 ",
+            "|| ",
+            " ",
+        ];
+        out.extend(crate::testutil::concatenations(
+            &comparators,
+            6000,
+            4,
+            0x5851_F42D_4C95_7F2D,
+            (13, 7),
+        ));
+        out
+    }
+
+    #[test]
+    fn seed000_comparator_list_path_agrees_with_the_general_one() {
+        let (mut direct, mut ok, mut multi, mut errors, mut pairs) = (0, 0, 0, 0, 0);
+        for s in comparator_samples().iter().chain(samples().iter()) {
+            let Some(fast) = comparator_list(s) else {
+                continue;
+            };
+            direct += 1;
+            if let Some([lo, hi]) = fast::comparators(s).as_deref() {
+                pairs += usize::from(bounded(lo, hi).is_some());
+            }
+            multi += usize::from(s.trim_end().contains(char::is_whitespace));
+            let cleaned = scan::strip_op_space(s);
+            match (fast, alternatives(s, &cleaned)) {
+                (Ok(a), Ok(b)) => {
+                    ok += 1;
+                    assert_eq!(a, b, "{s:?}")
+                }
+                (Err(a), Err(b)) => {
+                    errors += 1;
+                    assert_eq!(a.to_string(), b.to_string(), "{s:?}")
+                }
+                (a, b) => panic!("{s:?}: {a:?} vs {b:?}"),
+            }
+        }
+        assert!(
+            direct > 12000 && ok > 10000 && multi > 8000 && errors > 1000 && pairs > 700,
+            "{direct} {ok} {multi} {errors} {pairs}"
         );
     }
 

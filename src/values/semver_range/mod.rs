@@ -10,6 +10,7 @@
 //! Prerelease versions are only included by an alternative that names a
 //! prerelease of the same `major.minor.patch`.
 
+mod fast;
 mod grammar;
 mod part;
 mod scan;
@@ -19,14 +20,14 @@ pub use part::{Cmp, Part, Point};
 use super::SemVer;
 use crate::error::Result;
 use part::{min_point, normalize};
+use smol_str::SmolStr;
 use std::fmt;
-use std::sync::Arc;
 
 /// A version range: alternatives of contiguous ranges, and its text.
 #[derive(Clone, Debug)]
 pub struct SemVerRange {
     parts: Vec<Part>,
-    text: Arc<str>,
+    text: SmolStr,
 }
 
 impl PartialEq for SemVerRange {
@@ -48,11 +49,11 @@ impl SemVerRange {
         Ok(match grammar::parse_parts(s)? {
             None => SemVerRange {
                 parts: vec![Part::All],
-                text: "*".into(),
+                text: SmolStr::new_static("*"),
             },
             Some(parts) => SemVerRange {
                 parts: normalize(parts),
-                text: s.into(),
+                text: SmolStr::new(s),
             },
         })
     }

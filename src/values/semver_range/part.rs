@@ -400,3 +400,76 @@ pub(super) fn normalize(mut parts: Vec<Part>) -> Vec<Part> {
     }
     parts
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(s: &str) -> Part {
+        let r = crate::values::SemVerRange::parse(s).unwrap();
+        assert_eq!(r.parts().len(), 1, "{s}");
+        r.parts()[0].clone()
+    }
+
+    #[test]
+    fn seed000_intersection_includes_what_both_include() {
+        let texts = [
+            "*",
+            ">1.0.0",
+            ">=1.0.0",
+            "<1.0.0",
+            "<=1.0.0",
+            "1.0.0",
+            ">2.0.0",
+            ">=2.0.0",
+            "<2.0.0",
+            "<=2.0.0",
+            "2.0.0",
+            ">=1.0.0 <2.0.0",
+            ">1.0.0 <=2.0.0",
+            ">=1.0.0 <=1.0.0",
+            "1.x",
+            "~1.2",
+            ">=0.0.0",
+            "<0.0.0",
+            ">=1.0.0-rc.1",
+            "<1.0.0-rc.1",
+            ">1.0.0-rc.1 <1.0.0",
+            "<3.0.0",
+            ">0.5.0 <1.5.0",
+        ];
+        let versions = [
+            "0.0.0",
+            "0.5.0",
+            "0.9.9",
+            "1.0.0-rc.1",
+            "1.0.0-rc.2",
+            "1.0.0",
+            "1.0.1",
+            "1.2.0",
+            "1.5.0",
+            "1.9.9",
+            "2.0.0-a",
+            "2.0.0",
+            "2.0.1",
+            "3.0.0",
+            "9.9.9",
+        ];
+        let mut both = 0;
+        for a in texts {
+            for b in texts {
+                let (pa, pb) = (part(a), part(b));
+                let i = pa.intersect(&pb);
+                for v in versions {
+                    let p = Point::V(SemVer::parse(v).unwrap());
+                    let expected = pa.includes(&p) && pb.includes(&p);
+                    let found = i.as_ref().is_some_and(|i| i.includes(&p));
+                    assert_eq!(found, expected, "{a} & {b} at {v}: {i:?}");
+                    both += usize::from(expected);
+                }
+                assert_eq!(i.is_some(), pb.intersect(&pa).is_some());
+            }
+        }
+        assert!(both > 1000, "{both}");
+    }
+}

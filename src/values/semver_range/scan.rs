@@ -10,7 +10,7 @@ use smallvec::SmallVec;
 use std::borrow::Cow;
 
 /// `\s` on ASCII: space, `\t`, `\n`, `\v`, `\f`, `\r`.
-fn is_space(b: u8) -> bool {
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t'..=b'\r')
 }
 
@@ -129,7 +129,7 @@ fn xr(b: &[u8], i: usize) -> Option<usize> {
 }
 
 /// The end of `[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*` at `i` (greedy), if it matches there.
-fn parts(b: &[u8], i: usize) -> Option<usize> {
+pub(super) fn parts(b: &[u8], i: usize) -> Option<usize> {
     let ident = |j: usize| {
         let mut k = j;
         while k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'-') {
