@@ -16,8 +16,10 @@
 use super::model::{
     CallableType, IntRange, RuntimeName, SmolStr, StructElement, Type, TypeAlias, TypeKind,
 };
+use super::unique::Unique;
 use crate::error::{Error, Result};
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value, ValueMap};
+use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
 macro_rules! singleton {
@@ -229,13 +231,11 @@ pub fn pattern(regexps: Vec<Regexp>) -> Type {
     if regexps.is_empty() {
         return pattern_any();
     }
-    let mut out: Vec<Regexp> = Vec::with_capacity(regexps.len());
+    let mut out = Unique::with_capacity(regexps.len());
     for r in regexps {
-        if !out.contains(&r) {
-            out.push(r);
-        }
+        out.push(r);
     }
-    Type::from_kind(TypeKind::Pattern(out))
+    Type::from_kind(TypeKind::Pattern(out.into_vec()))
 }
 
 /// `Regexp[r]`, or `Regexp` for `None`.
@@ -376,6 +376,8 @@ where
         return Ok(struct_any());
     }
     let mut elements = crate::types::StructElements::with_capacity(entries.len());
+    // where each name is, once there are too many elements to search in turn
+    let mut positions: Option<HashMap<SmolStr, usize>> = None;
     for (name, mode, value_type) in entries {
         if name.is_empty() && mode == KeyMode::Plain {
             return Err(Error::type_error(
@@ -398,12 +400,39 @@ where
             KeyMode::NotUndef => Type::from_kind(TypeKind::NotUndef(Some(plain))),
         };
         let element = StructElement::new(key_type, value_type);
-        match elements.iter_mut().find(|e| e.name() == element.name()) {
-            Some(slot) => *slot = element,
-            None => elements.push(element),
+        // a later entry of the same name replaces the earlier one, in its place
+        let at = match &mut positions {
+            Some(index) => index.get(element.name()).copied(),
+            None => elements.iter().position(|e| e.name() == element.name()),
+        };
+        match at {
+            Some(i) => elements[i] = element,
+            None => {
+                if positions.is_none() && elements.len() == STRUCT_SCAN_LIMIT {
+                    positions = Some(name_positions(&elements));
+                }
+                if let Some(index) = &mut positions {
+                    index.insert(SmolStr::new(element.name()), elements.len());
+                }
+                elements.push(element);
+            }
         }
     }
     Ok(Type::from_kind(TypeKind::Struct(Some(elements))))
+}
+
+/// How many Struct elements are searched in turn for a repeated name; past
+/// this, names are looked up in an index (a Struct of many thousand keys stays
+/// linear to build).
+const STRUCT_SCAN_LIMIT: usize = 32;
+
+/// The position of each element's name.
+fn name_positions(elements: &[StructElement]) -> HashMap<SmolStr, usize> {
+    elements
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (SmolStr::new(e.name()), i))
+        .collect()
 }
 
 /// `Tuple[types...]` with no size constraint.
@@ -432,23 +461,18 @@ pub fn tuple_sized(types: Vec<Type>, from: Option<i64>, to: Option<i64>) -> Resu
 /// `Variant[types...]`: nested variants are flattened, duplicates dropped,
 /// and a single remaining member is returned as is.
 pub fn variant(types: Vec<Type>) -> Type {
-    let mut out: Vec<Type> = Vec::with_capacity(types.len());
+    let mut unique = Unique::with_capacity(types.len());
     for t in types {
         match t.kind() {
             TypeKind::Variant(inner) => {
                 for i in inner {
-                    if !out.contains(i) {
-                        out.push(i.clone());
-                    }
+                    unique.push(i.clone());
                 }
             }
-            _ => {
-                if !out.contains(&t) {
-                    out.push(t);
-                }
-            }
+            _ => unique.push(t),
         }
     }
+    let mut out = unique.into_vec();
     match out.len() {
         0 => variant_any(),
         1 => out.pop().unwrap_or_else(variant_any),
@@ -752,6 +776,32 @@ pub fn rich_data() -> Type {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seed001_struct_repeated_key_keeps_its_place_and_takes_the_last_type() {
+        // a repeated name, below and past the number of names searched in turn
+        let n = 3 * STRUCT_SCAN_LIMIT;
+        let mut entries: Vec<(Arc<str>, KeyMode, Type)> = (0..n)
+            .map(|i| (Arc::from(format!("k{i}")), KeyMode::Plain, integer()))
+            .collect();
+        for i in [1, STRUCT_SCAN_LIMIT - 1, STRUCT_SCAN_LIMIT, n - 1] {
+            entries.push((Arc::from(format!("k{i}")), KeyMode::Plain, string()));
+        }
+        let t = struct_of(entries).unwrap();
+        let TypeKind::Struct(Some(elements)) = t.kind() else {
+            panic!("{t}")
+        };
+        assert_eq!(elements.len(), n);
+        for (i, e) in elements.iter().enumerate() {
+            assert_eq!(e.name(), format!("k{i}"));
+            let repeated = [1, STRUCT_SCAN_LIMIT - 1, STRUCT_SCAN_LIMIT, n - 1].contains(&i);
+            assert_eq!(
+                e.value_type,
+                if repeated { string() } else { integer() },
+                "k{i}"
+            );
+        }
+    }
 
     #[test]
     fn seed001_integer_range_must_ascend() {

@@ -13,6 +13,7 @@ pub mod parse;
 pub mod rich;
 pub mod rich_create;
 pub mod shared;
+mod unique;
 
 pub use model::{
     CallableType, IntRange, RuntimeName, SmolStr, StructElement, StructElements, Type, TypeAlias,
