@@ -18,6 +18,7 @@
 mod control;
 mod defs;
 mod expr;
+mod flat;
 mod resource;
 mod single;
 mod stmt;
