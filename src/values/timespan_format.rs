@@ -304,17 +304,25 @@ impl TimespanFormat {
         });
         let mut ns: i128 = 0;
         for ((unit, total), (a, b)) in vals.zip(fields) {
-            let g = s[a..b].trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c', '\0']);
-            if g.is_empty() || !g.bytes().all(|b| b.is_ascii_digit()) {
+            // leading blanks and NULs dropped (all single bytes)
+            let field = &s.as_bytes()[a..b];
+            let blanks = field
+                .iter()
+                .take_while(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0))
+                .count();
+            let g = &field[blanks..];
+            if g.is_empty() || !g.iter().all(u8::is_ascii_digit) {
                 return Err(Miss::NoMatch);
             }
-            let n = if g.len() <= 18 {
-                // below 10^18: no overflow, and 64-bit arithmetic is cheaper
+            // below 10^18 a value cannot overflow, even times a day in
+            // nanoseconds, and 64-bit arithmetic is cheaper
+            let small = g.len() <= 18;
+            let n = if small {
                 Some(i128::from(
-                    g.bytes().fold(0u64, |n, d| n * 10 + u64::from(d - b'0')),
+                    g.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0')),
                 ))
             } else {
-                g.bytes().try_fold(0i128, |n, d| {
+                g.iter().try_fold(0i128, |n, d| {
                     n.checked_mul(10)?.checked_add(i128::from(d - b'0'))
                 })
             };
@@ -330,12 +338,19 @@ impl TimespanFormat {
                         Some(n)
                     }
                 }
-                u => n.checked_mul(match u {
-                    Unit::D => NS_DAY,
-                    Unit::H => NS_HOUR,
-                    Unit::M => NS_MIN,
-                    _ => NANOS_PER_SEC,
-                }),
+                u => {
+                    let per = match u {
+                        Unit::D => NS_DAY,
+                        Unit::H => NS_HOUR,
+                        Unit::M => NS_MIN,
+                        _ => NANOS_PER_SEC,
+                    };
+                    if small {
+                        Some(n * per)
+                    } else {
+                        n.checked_mul(per)
+                    }
+                }
             };
             ns = add.and_then(|a| ns.checked_add(a)).ok_or(Miss::TooLarge)?;
         }

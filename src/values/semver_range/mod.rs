@@ -183,10 +183,10 @@ impl SemVerRange {
         if ranges.len() < 2 {
             return ranges;
         }
-        let mut result = Vec::new();
-        while let Some(x) = ranges.pop() {
-            let mut acc = x;
-            let mut rest = Vec::new();
+        let mut result = Vec::with_capacity(ranges.len());
+        // the ranges left apart from the last one taken, in order (one buffer reused)
+        let mut rest = Vec::with_capacity(ranges.len());
+        while let Some(mut acc) = ranges.pop() {
             for y in ranges.drain(..) {
                 match SemVerRange::merge_for_type(&acc, &y) {
                     Some(m) => acc = m,
@@ -194,7 +194,7 @@ impl SemVerRange {
                 }
             }
             result.push(acc);
-            ranges = rest;
+            std::mem::swap(&mut ranges, &mut rest);
         }
         result.reverse();
         result
