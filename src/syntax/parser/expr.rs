@@ -177,14 +177,7 @@ impl<'a> Parser<'a> {
     pub(super) fn access_tail(&mut self, left: Expr, trailing_comma: bool) -> Result<Expr> {
         let keys = self.access_args(trailing_comma)?;
         let end = self.expect_span(T::RBrack, "']'")?;
-        let span = left.span.cover(end);
-        Ok(Expr::new(
-            ExprKind::Access {
-                left: Box::new(left),
-                keys,
-            },
-            span,
-        ))
+        Ok(access_node(left, keys, end))
     }
 
     /// Access arguments: expressions or `k => v` pairs (merged into unfolded hashes),
@@ -231,18 +224,31 @@ impl<'a> Parser<'a> {
         if let Some(e) = self.flat_access(3, |k| matches!(k, T::Comma | T::RBrack)) {
             return Some(e);
         }
-        let close = self.matching_close(self.pos + 1)?;
-        if !matches!(
-            self.toks.get(close + 1).map(|t| t.kind),
-            Some(T::Comma | T::RBrack)
-        ) {
+        if !self.closes_argument(self.pos + 1) {
             return None;
         }
+        Some(self.as_argument(|p| p.literal_inline().and_then(|e| p.postfix_ops(e))))
+    }
+
+    /// True when the bracket or brace at `open` closes right before a `,` or a
+    /// `]`: what opens there is all of an access argument.
+    fn closes_argument(&self, open: usize) -> bool {
+        self.matching_close(open).is_some_and(|close| {
+            matches!(
+                self.toks.get(close + 1).map(|t| t.kind),
+                Some(T::Comma | T::RBrack)
+            )
+        })
+    }
+
+    /// `read` at the depth the descent reads an access argument at (assignment,
+    /// resource and expression each enter one level).
+    fn as_argument(&mut self, read: impl FnOnce(&mut Self) -> Result<Expr>) -> Result<Expr> {
         let depth = self.depth;
         self.depth += 3;
-        let e = self.literal_inline().and_then(|e| self.postfix_ops(e));
+        let e = read(self);
         self.depth = depth;
-        Some(e)
+        e
     }
 
     /// What `arg` gives for an access argument that is a hash literal
@@ -253,19 +259,10 @@ impl<'a> Parser<'a> {
         if !(self.at(T::LBrace) && self.shortcut_room(3)) {
             return None;
         }
-        let close = self.matching_close(self.pos)?;
-        if !matches!(
-            self.toks.get(close + 1).map(|t| t.kind),
-            Some(T::Comma | T::RBrack)
-        ) {
+        if !self.closes_argument(self.pos) {
             return None;
         }
-        // (assignment, resource and expression each enter one level)
-        let depth = self.depth;
-        self.depth += 3;
-        let e = self.hash();
-        self.depth = depth;
-        Some(e)
+        Some(self.as_argument(Self::hash))
     }
 
     /// One argument: an assignment (an expression for access arguments) or a
@@ -628,6 +625,18 @@ enum KwPos {
     Key,
     Value,
     Element,
+}
+
+/// The access `left[keys]` whose `]` is at `end`.
+pub(super) fn access_node(left: Expr, keys: Vec<Expr>, end: Span) -> Expr {
+    let span = left.span.cover(end);
+    Expr::new(
+        ExprKind::Access {
+            left: Box::new(left),
+            keys,
+        },
+        span,
+    )
 }
 
 /// Adds an argument, merging adjacent unfolded hashes (`f(a => 1, b => 2)` passes one hash).

@@ -218,14 +218,7 @@ impl<'a> Parser<'a> {
             }
         }
         let end = self.advance();
-        let span = left.span.cover(end);
-        Ok(Expr::new(
-            ExprKind::Access {
-                left: Box::new(left),
-                keys,
-            },
-            span,
-        ))
+        Ok(super::expr::access_node(left, keys, end))
     }
 
     /// One operand of the shape [`Self::flat_shape`] found: a literal, an
