@@ -266,17 +266,14 @@ impl Cx<'_> {
         fi += 1;
         // whether a numeric field follows (only some directives ask)
         let numeric_next = || num_pattern(&fmt[fi..]);
+        // a field's width: `w` digits when a numeric field follows, else any number
+        let width = |w: usize| if numeric_next() { w } else { usize::MAX };
         match d {
             b'A' | b'a' => self.p.wday = Some(self.name(day_names())? as i16),
             b'B' | b'b' | b'h' => self.p.mon = Some(self.name(month_names())? as i16 + 1),
             b'C' => {
-                let sg = 1;
-                let (n, _) = if numeric_next() {
-                    self.digits(2)?
-                } else {
-                    self.digits(usize::MAX)?
-                };
-                self.p.cent = Some((sg * n) as i64);
+                let (n, _) = self.digits(width(2))?;
+                self.p.cent = Some(n as i64);
             }
             b'c' => self.run(b"%a %b %e %H:%M:%S %Y")?,
             b'D' | b'x' => self.run(b"%m/%d/%y")?,
@@ -284,13 +281,8 @@ impl Cx<'_> {
             // `%Y-%m-%d` and `%H:%M:%S` read directly (as `run` would read them)
             b'F' => self.ymd()?,
             b'G' => {
-                let sg = 1;
-                let (n, _) = if numeric_next() {
-                    self.digits(4)?
-                } else {
-                    self.digits(usize::MAX)?
-                };
-                self.p.cwyear = Some(i64::try_from(sg * n).ok()?);
+                let (n, _) = self.digits(width(4))?;
+                self.p.cwyear = Some(i64::try_from(n).ok()?);
             }
             b'g' => {
                 let n = self.ranged(2, 0, 99, false)?;
@@ -304,11 +296,7 @@ impl Cx<'_> {
             b'j' => self.p.yday = Some(self.ranged(3, 1, 366, false)? as i16),
             b'L' | b'N' => {
                 let sg = self.sign();
-                let (n, len) = if numeric_next() {
-                    self.digits(if d == b'L' { 3 } else { 9 })?
-                } else {
-                    self.digits(usize::MAX)?
-                };
+                let (n, len) = self.digits(width(if d == b'L' { 3 } else { 9 }))?;
                 self.p.sec_fraction = Some((sg * n, len as u32));
             }
             b'M' => self.p.min = Some(self.ranged(2, 0, 59, false)? as i16),
