@@ -39,23 +39,25 @@ fn signatures(name: &str) -> Option<&'static [Type]> {
 fn new_function_name(t: &Type) -> Option<&'static str> {
     use TypeKind as K;
     Some(match t.kind() {
-        K::Integer(_) => "Integer",
-        K::Float(..) => "Float",
-        K::Numeric => "Numeric",
-        K::String { .. } => "String",
-        K::Boolean(_) => "Boolean",
-        K::Array { .. } | K::Tuple { .. } => "Array",
-        K::Hash { .. } | K::Struct(_) => "Hash",
-        K::Regexp(_) => "Regexp",
-        K::SemVer(_) => "SemVer",
-        K::SemVerRange => "SemVerRange",
-        K::Timespan(..) => "Timespan",
-        K::Timestamp(..) => "Timestamp",
-        K::Binary => "Binary",
-        K::Uri(_) => "URI",
-        K::Sensitive(_) => "Sensitive",
-        K::Type(_) => "Type",
+        K::Tuple { .. } => "Array",
+        K::Struct(_) => "Hash",
         K::Alias(a) => return a.resolved().and_then(new_function_name),
+        k @ (K::Integer(_)
+        | K::Float(..)
+        | K::Numeric
+        | K::String { .. }
+        | K::Boolean(_)
+        | K::Array { .. }
+        | K::Hash { .. }
+        | K::Regexp(_)
+        | K::SemVer(_)
+        | K::SemVerRange
+        | K::Timespan(..)
+        | K::Timestamp(..)
+        | K::Binary
+        | K::Uri(_)
+        | K::Sensitive(_)
+        | K::Type(_)) => k.simple_name(),
         _ => return None,
     })
 }
