@@ -12,9 +12,6 @@ use crate::error::Result;
 use crate::syntax::ast::{Expr, ExprKind, KeyedEntry};
 use crate::syntax::token::TokenKind as T;
 
-/// How many tokens the scan looks at before it leaves the text to the descent.
-const LOOK_AHEAD: usize = 128;
-
 /// How deeply accesses and hashes may nest in a shape read in one pass.
 const MAX_NESTING: usize = 8;
 
@@ -58,7 +55,7 @@ impl<'a> Parser<'a> {
 
     /// The index of the `]` closing the access at the current token and how
     /// deep its accesses and hashes nest, when it has the shape
-    /// [`Self::flat_access`] reads (within a bounded look ahead, so that
+    /// [`Self::flat_access`] reads (within [`Self::look_ahead`], so that
     /// parsing stays linear).
     fn flat_shape(&self) -> Option<(usize, usize)> {
         match self.flat_shape_without_hashes() {
@@ -71,8 +68,7 @@ impl<'a> Parser<'a> {
     /// [`Self::flat_shape`] of an access with hash arguments.
     #[inline(never)]
     fn flat_shape_with_hashes(&self) -> Option<(usize, usize)> {
-        let end = self.toks.len().min(self.pos.saturating_add(LOOK_AHEAD));
-        let toks = self.toks.get(self.pos..end)?;
+        let toks = self.look_ahead(self.pos)?;
         let kind = |i: usize| toks.get(i).map(|t| t.kind);
         if !super::stmt::is_literal_token(kind(0)?) || kind(1)? != T::LBrack {
             return None;
@@ -149,11 +145,10 @@ impl<'a> Parser<'a> {
 
     /// The index of the `]` closing the access at the current token and how
     /// deep its accesses nest, when its arguments are lone literals and such
-    /// accesses (within a bounded look ahead, so that parsing stays linear);
+    /// accesses (within [`Self::look_ahead`], so that parsing stays linear);
     /// else whether a hash argument was met (for [`Self::flat_shape`]).
     fn flat_shape_without_hashes(&self) -> std::result::Result<(usize, usize), bool> {
-        let end = self.toks.len().min(self.pos.saturating_add(LOOK_AHEAD));
-        let toks = self.toks.get(self.pos..end).ok_or(false)?;
+        let toks = self.look_ahead(self.pos).ok_or(false)?;
         let kind = |i: usize| toks.get(i).map(|t| t.kind);
         if !super::stmt::is_literal_token(kind(0).ok_or(false)?)
             || kind(1).ok_or(false)? != T::LBrack
@@ -208,6 +203,7 @@ impl<'a> Parser<'a> {
         // (the capacity `access_args` starts with)
         let mut keys = Vec::with_capacity(4);
         loop {
+            // (written out: `?` here measured ~20 instructions more per string)
             match self.read_flat_operand() {
                 Ok(k) => keys.push(k),
                 Err(e) => return Err(e),

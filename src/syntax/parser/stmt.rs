@@ -11,7 +11,7 @@ use super::Parser;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{BinaryOp, Call, Expr, ExprKind};
 use crate::syntax::span::Span;
-use crate::syntax::token::TokenKind as T;
+use crate::syntax::token::{Token, TokenKind as T};
 
 /// Functions that can be called without parentheses around their arguments.
 pub const STATEMENT_CALLS: &[&str] = &[
@@ -299,13 +299,19 @@ impl<'a> Parser<'a> {
         Some(e)
     }
 
+    /// The tokens a shortcut may look at from `from` on: at most
+    /// [`LOOK_AHEAD`] of them, so that parsing stays linear (`None` past the end).
+    #[inline(always)]
+    pub(super) fn look_ahead(&self, from: usize) -> Option<&[Token<'a>]> {
+        let end = self.toks.len().min(from.saturating_add(LOOK_AHEAD));
+        self.toks.get(from..end)
+    }
+
     /// The index of the token closing the bracket opened at `open`, when it is
-    /// near (a bounded look ahead keeps parsing linear) and of the same kind.
+    /// near (within [`Self::look_ahead`]) and of the same kind.
     pub(super) fn matching_close(&self, open: usize) -> Option<usize> {
-        const LOOK_AHEAD: usize = 128;
-        let end = self.toks.len().min(open.saturating_add(LOOK_AHEAD));
         let mut depth = 0usize;
-        for (i, t) in (open..).zip(self.toks.get(open..end)?) {
+        for (i, t) in (open..).zip(self.look_ahead(open)?) {
             match t.kind {
                 T::LBrack | T::ListStart | T::LParen | T::WsLParen | T::LBrace | T::SelBrace => {
                     depth += 1
@@ -390,6 +396,10 @@ impl<'a> Parser<'a> {
         Ok(left)
     }
 }
+
+/// How many tokens a shortcut looks at before it leaves the text to the full
+/// descent.
+const LOOK_AHEAD: usize = 128;
 
 /// The tokens that are a whole primary (as [`Parser::literal`] reads them).
 pub(super) fn is_literal_token(k: T) -> bool {
