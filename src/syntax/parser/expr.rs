@@ -191,7 +191,7 @@ impl<'a> Parser<'a> {
                 args.push(self.literal_inline()?);
             } else if let Some(e) = self.accessed_literal_arg() {
                 args.push(e?);
-            } else if let Some(e) = self.at(T::LBrace).then(|| self.hash_arg()).flatten() {
+            } else if let Some(e) = self.hash_arg() {
                 args.push(e?);
             } else {
                 let arg = self.arg(ArgCtx::Access)?;
@@ -561,18 +561,9 @@ impl<'a> Parser<'a> {
             entries.reserve_exact(4);
         }
         while !self.at(T::RBrace) {
-            // (a lone literal key or value is what `hash_key` and `hash_value` read)
-            let key = if self.at_lone_literal() && self.shortcut_room(3) {
-                self.literal_inline()?
-            } else {
-                self.hash_key()?
-            };
+            let key = self.hash_key()?;
             self.expect_span(T::FArrow, "'=>'")?;
-            let value = if self.at_lone_literal() && self.shortcut_room(3) {
-                self.literal_inline()?
-            } else {
-                self.hash_value()?
-            };
+            let value = self.hash_value()?;
             let span = key.span.cover(value.span);
             entries.push(KeyedEntry { span, key, value });
             if !self.eat(T::Comma) {
