@@ -476,7 +476,7 @@ impl<'src> Lexer<'src> {
         Lexed::Token(self.tok(kind, start, self.pos))
     }
 
-    /// Emits a one-byte punctuation token whose text is `text` and advances.
+    /// Emits a punctuation token whose text is `text` and advances past it.
     #[inline(always)]
     fn emit_text(&mut self, kind: TokenKind, text: &'static str) -> Lexed<'src> {
         let start = self.pos;
