@@ -9,7 +9,7 @@
 //! `grammar`).
 
 use super::grammar::Partial;
-use super::scan::{is_space, parts};
+use super::scan::{is_space, op_len, parts};
 use smallvec::SmallVec;
 
 /// One comparator: its operator as `scan::simple` captures it, and its version.
@@ -28,11 +28,7 @@ pub(super) fn comparators(s: &str) -> Option<SmallVec<[Comparator<'_>; 2]>> {
     let mut i = 0;
     while i < b.len() {
         // the longest operator, as `scan::simple` finds it
-        let op_len = match &b[i..] {
-            [b'<' | b'>', b'=', ..] | [b'~', b'>' | b'=', ..] => 2,
-            [b'<' | b'>' | b'=' | b'~' | b'^', ..] => 1,
-            _ => 0,
-        };
+        let op_len = op_len(&b[i..]);
         let op = (op_len > 0).then(|| &s[i..i + op_len]);
         i += op_len;
         if op_len > 0 {
@@ -56,7 +52,10 @@ pub(super) fn comparators(s: &str) -> Option<SmallVec<[Comparator<'_>; 2]>> {
 
 /// The partial version `x[.y[.z[-pre][+build]]]` starting at `at`, ending
 /// at a blank or the end of `s`, and where it ends; `None` when there is
-/// none or a number does not fit (the general path reports that).
+/// none or a number does not fit (the general path reports that). It is
+/// `scan::partial` read in one pass with the numbers' values: going through
+/// `scan::partial` and parsing the numbers after measured ~400 instructions
+/// more per `SemVer['>=1.0.0 <4.0.0']`.
 fn partial(s: &str, at: usize) -> Option<(Partial<'_>, usize)> {
     let b = s.as_bytes();
     let mut nums = [None; 3];

@@ -211,14 +211,20 @@ pub(super) type PartialCaps<'a> = ([Option<&'a str>; 3], Option<&'a str>, Option
 /// the operand's captures as [`partial`] gives them.
 pub(super) fn simple(s: &str) -> Option<(Option<&str>, &str, PartialCaps<'_>)> {
     let b = s.as_bytes();
-    // a partial version never starts with an operator character, so the
-    // longest operator is the only one that can match
-    let op_len = match b {
-        [b'<' | b'>', b'=', ..] | [b'~', b'>' | b'=', ..] => 2,
-        [b'<' | b'>' | b'=' | b'~' | b'^', ..] => 1,
-        _ => 0,
-    };
+    let op_len = op_len(b);
     let operand = &s[op_len..];
     let caps = partial(operand)?;
     Some(((op_len > 0).then(|| &s[..op_len]), operand, caps))
+}
+
+/// The length of the operator (`[<>=~^]|<=|>=|~>|~=`) at the start of `b`, 0
+/// for none: a partial version never starts with an operator character, so
+/// the longest operator is the only one that can match.
+#[inline]
+pub(super) fn op_len(b: &[u8]) -> usize {
+    match b {
+        [b'<' | b'>', b'=', ..] | [b'~', b'>' | b'=', ..] => 2,
+        [b'<' | b'>' | b'=' | b'~' | b'^', ..] => 1,
+        _ => 0,
+    }
 }
