@@ -14,11 +14,6 @@ pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t'..=b'\r')
 }
 
-/// Neither `\s` nor `|`: a text of such bytes is one alternative of one comparator.
-pub(super) fn is_plain(b: u8) -> bool {
-    b != b'|' && !is_space(b)
-}
-
 /// The end of the run of `\s` that starts at `from` (`from` itself when none).
 fn skip_spaces(b: &[u8], from: usize) -> usize {
     from + b[from..].iter().take_while(|&&c| is_space(c)).count()
