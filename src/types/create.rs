@@ -722,7 +722,7 @@ fn write_i12n(s: &mut String, v: &Value) {
 /// A resource type given by name only (`File`, `Foo::Bar`) or with a title (`File['x']`).
 pub fn create_resource_shorthand(name: &str, params: &[Value]) -> CResult<Type> {
     if params.is_empty() {
-        return Ok(resource_type(name, None)?);
+        return Ok(tf::resource(Some(name), None)?);
     }
     if params.len() != 1 {
         return Err(count_error(
@@ -732,51 +732,10 @@ pub fn create_resource_shorthand(name: &str, params: &[Value]) -> CResult<Type> 
         ));
     }
     match &params[0] {
-        Value::String(t) => Ok(resource_type(name, Some(t))?),
-        Value::Integer(i) => Ok(resource_type(name, Some(&i.to_string()))?),
+        Value::String(t) => Ok(tf::resource(Some(name), Some(t))?),
+        Value::Integer(i) => Ok(tf::resource(Some(name), Some(&i.to_string()))?),
         _ => Err(CreateError::InvalidSpec),
     }
-}
-
-/// `Resource[name, title]` as [`tf::resource`] builds it, with a quicker test
-/// for a name that is already capitalised (the commonest case).
-pub(crate) fn resource_type(name: &str, title: Option<&str>) -> Result<Type> {
-    if name.is_empty() {
-        return Err(Error::type_error("Illegal type name ''"));
-    }
-    let type_name: Arc<str> = if is_capitalized(name.as_bytes()) {
-        Arc::from(name)
-    } else {
-        tf::capitalize_type_name(name).into()
-    };
-    Ok(Type::from_kind(TypeKind::Resource {
-        type_name: Some(type_name),
-        title: title.map(Arc::from),
-    }))
-}
-
-/// True when every `::`-separated segment of `b` is empty or starts with an
-/// ASCII byte that is not a lowercase letter (capitalising leaves it alone).
-fn is_capitalized(b: &[u8]) -> bool {
-    let starts_ok = |at: usize| {
-        b.get(at)
-            .map_or(true, |c| c.is_ascii() && !c.is_ascii_lowercase())
-    };
-    if !starts_ok(0) {
-        return false;
-    }
-    let mut i = 0;
-    while i + 1 < b.len() {
-        if b[i] == b':' && b[i + 1] == b':' {
-            if !starts_ok(i + 2) {
-                return false;
-            }
-            i += 2;
-        } else {
-            i += 1;
-        }
-    }
-    true
 }
 
 fn int_or_default(v: &Value) -> CResult<Option<i64>> {
@@ -1023,7 +982,7 @@ fn create_resource(type_name: &Value, title: Option<&Value>) -> CResult<Type> {
     match name {
         // `Resource[Resource, 'x']` has no type name to attach the title to.
         None => Ok(tf::resource_any()),
-        Some(n) => Ok(resource_type(&n, title.as_deref())?),
+        Some(n) => Ok(tf::resource(Some(&n), title.as_deref())?),
     }
 }
 
@@ -1252,14 +1211,18 @@ mod tests {
             "Foo::éb", "x::1", "_x::y", "a::::b",
         ] {
             for title in [None, Some("t")] {
+                let t = tf::resource(Some(name), title).unwrap();
+                let TypeKind::Resource { type_name, .. } = t.kind() else {
+                    panic!("{t}")
+                };
                 assert_eq!(
-                    resource_type(name, title).unwrap(),
-                    tf::resource(Some(name), title).unwrap(),
+                    type_name.as_deref(),
+                    Some(tf::capitalize_type_name(name).as_str()),
                     "{name}"
                 );
             }
         }
-        assert!(resource_type("", None).is_err());
+        assert!(tf::resource(Some(""), None).is_err());
     }
 
     #[test]

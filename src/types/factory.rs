@@ -661,19 +661,37 @@ pub fn capitalize_type_name(name: &str) -> String {
 }
 
 /// [`capitalize_type_name`] shared, without a copy in between; and without
-/// rebuilding a name already capitalised (each segment starting with an ASCII
-/// character that is not a lowercase letter, which capitalising leaves alone).
+/// rebuilding a name already capitalised (the commonest case).
 fn capitalized_type_name(name: &str) -> Arc<str> {
-    let capitalized = name.split("::").all(|seg| {
-        seg.as_bytes()
-            .first()
-            .map_or(true, |b| b.is_ascii() && !b.is_ascii_lowercase())
-    });
-    if capitalized {
+    if is_capitalized(name.as_bytes()) {
         Arc::from(name)
     } else {
         capitalize_type_name(name).into()
     }
+}
+
+/// True when every `::`-separated segment of `b` is empty or starts with an
+/// ASCII byte that is not a lowercase letter (capitalising leaves it alone).
+fn is_capitalized(b: &[u8]) -> bool {
+    let starts_ok = |at: usize| {
+        b.get(at)
+            .map_or(true, |c| c.is_ascii() && !c.is_ascii_lowercase())
+    };
+    if !starts_ok(0) {
+        return false;
+    }
+    let mut i = 0;
+    while i + 1 < b.len() {
+        if b[i] == b':' && b[i + 1] == b':' {
+            if !starts_ok(i + 2) {
+                return false;
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    true
 }
 
 /// `Resource[type_name, title]`; the name is capitalised per segment

@@ -369,7 +369,7 @@ impl Interp<'_> {
                 match name {
                     // `Resource[Resource, 'x']` has no type name to attach the title to.
                     None => Ok(tf::resource_any()),
-                    Some(n) => create::resource_type(&n, title.as_deref()).map_err(at),
+                    Some(n) => tf::resource(Some(&n), title.as_deref()).map_err(at),
                 }
             }
             _ => return None,
@@ -389,7 +389,7 @@ impl Interp<'_> {
         }
         match keys {
             [t] => Some(
-                create::resource_type(name, Some(&title(t)?)).map_err(|err| err.with_span(e.span)),
+                tf::resource(Some(name), Some(&title(t)?)).map_err(|err| err.with_span(e.span)),
             ),
             _ => None,
         }
