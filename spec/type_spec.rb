@@ -9,6 +9,30 @@ RSpec.describe PuppetTypes::Type do
     expect { described_class.new }.to raise_error(TypeError)
   end
 
+  it 'cannot be allocated empty, nor lend its methods to other objects' do
+    expect { described_class.allocate }.to raise_error(TypeError, /allocator undefined/)
+    expect { described_class.instance_method(:to_s).bind_call(Object.new) }.to raise_error(TypeError)
+  end
+
+  it 'survives collection under GC.stress, and reports the memory it holds' do
+    require 'objspace'
+    texts = []
+    GC.stress = true
+    begin
+      20.times do |i|
+        t = PuppetTypes::TypeParser.parse("Struct[{a => Integer[#{i}], b => Enum[x, y]}]", cache: false)
+        texts << t.to_s
+      end
+    ensure
+      GC.stress = false
+    end
+    expect(texts.last).to eq("Struct[{'a' => Integer[19], 'b' => Enum['x', 'y']}]")
+    small = PuppetTypes::TypeParser.parse('Array[String[1]]', cache: false)
+    expect(ObjectSpace.memsize_of(small)).to be > ObjectSpace.memsize_of(Object.new)
+    big = PuppetTypes::TypeCalculator.infer_set((1..3000).map { |i| { "k#{i}" => [i, "s#{i}"] } })
+    expect(ObjectSpace.memsize_of(big)).to be >= 64 * 1024
+  end
+
   it 'is frozen and shareable between Ractors' do
     t = f.array_of(f.range(1, 10))
     expect(t).to be_frozen

@@ -14,7 +14,7 @@ use super::type_object::RbType;
 use crate::values::{RuntimeValue, Value, ValueMap};
 use magnus::{
     prelude::*, r_hash::ForEach, Error, Fixnum, Float, Integer, RArray, RHash, RRegexp, RString,
-    Ruby, Symbol, TryConvert,
+    Ruby, Symbol,
 };
 use std::sync::Arc;
 
@@ -118,8 +118,8 @@ fn convert(ruby: &Ruby, obj: magnus::Value, depth: usize) -> Result<Value, Error
             .map(Value::Regexp)
             .map_err(|e| errors::to_ruby(ruby, e));
     }
-    if let Ok(t) = <&RbType>::try_convert(obj) {
-        return Ok(Value::Type(t.0.clone()));
+    if let Some(t) = RbType::from_value(obj) {
+        return Ok(Value::Type(crate::Type::clone(&t)));
     }
     if let Some(v) = super::rich::to_value(obj) {
         return Ok(v);

@@ -9,8 +9,7 @@ use super::errors::{self, guard};
 use super::type_object::RbType;
 use crate::format::{ContainerFormat, Format, FormatEntry, FormatMap, MapKey};
 use magnus::{
-    function, prelude::*, r_hash::ForEach, Error, RHash, RModule, RString, Ruby, Symbol,
-    TryConvert, Value,
+    function, prelude::*, r_hash::ForEach, Error, RHash, RModule, RString, Ruby, Symbol, Value,
 };
 
 type R<T> = Result<T, Error>;
@@ -31,9 +30,9 @@ fn text(ruby: &Ruby, v: Value, what: &str) -> R<String> {
 fn format_map(ruby: &Ruby, hash: RHash) -> R<FormatMap> {
     let mut entries = Vec::with_capacity(hash.len());
     hash.foreach(|k: Value, v: Value| {
-        let key = match <&RbType>::try_convert(k) {
-            Ok(t) => MapKey::Type(t.0.clone()),
-            Err(_) => MapKey::Text(text(ruby, k, "a format map key (a type or a type string)")?),
+        let key = match RbType::from_value(k) {
+            Some(t) => MapKey::Type(crate::Type::clone(&t)),
+            None => MapKey::Text(text(ruby, k, "a format map key (a type or a type string)")?),
         };
         let entry = match RHash::from_value(v) {
             Some(h) => FormatEntry::Container(container(ruby, h)?),

@@ -48,9 +48,9 @@ fn infer_set_converted(ruby: &Ruby, obj: Value) -> Result<Value, Error> {
 /// `instance?` of the converted Rust value.
 fn instance_converted(ruby: &Ruby, t: Value, obj: Value) -> Result<bool, Error> {
     guard(ruby, || {
-        let t: &super::type_object::RbType = magnus::TryConvert::try_convert(t)?;
+        let t: super::type_object::RbType = magnus::TryConvert::try_convert(t)?;
         let v = convert::to_value(ruby, obj)?;
-        Ok(crate::types::calc::instance_of(&t.0, &v))
+        Ok(crate::types::calc::instance_of(&t, &v))
     })
 }
 

@@ -16,14 +16,14 @@ use magnus::{
 type R<T> = Result<T, Error>;
 
 fn type_of(ruby: &Ruby, v: Value, what: &str) -> R<crate::Type> {
-    type_ref(ruby, v, what).cloned()
+    type_ref(ruby, v, what).map(|t| crate::Type::clone(&t))
 }
 
 /// The Rust type wrapped by a `PuppetTypes::Type` argument, borrowed (no
 /// reference-count traffic); it lives as long as the argument object.
-fn type_ref<'a>(ruby: &Ruby, v: Value, what: &str) -> R<&'a crate::Type> {
-    match super::value_view::wrapped::<RbType>(v) {
-        Some(t) => Ok(&t.0),
+fn type_ref<'a>(ruby: &Ruby, v: Value, what: &str) -> R<RbType<'a>> {
+    match RbType::from_value(v) {
+        Some(t) => Ok(t),
         None => Err(errors::argument(
             ruby,
             format!(
@@ -37,16 +37,15 @@ fn type_ref<'a>(ruby: &Ruby, v: Value, what: &str) -> R<&'a crate::Type> {
 fn instance(ruby: &Ruby, t: Value, v: Value) -> R<bool> {
     guard(ruby, || {
         let t = type_ref(ruby, t, "the type")?;
-        Ok(with_view(ruby, v, |v| calc::instance_of_view(t, v)))
+        Ok(with_view(ruby, v, |v| calc::instance_of_view(&t, v)))
     })
 }
 
 fn assignable(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
     guard(ruby, || {
-        Ok(calc::is_assignable(
-            type_ref(ruby, a, "the first type")?,
-            type_ref(ruby, b, "the second type")?,
-        ))
+        let a = type_ref(ruby, a, "the first type")?;
+        let b = type_ref(ruby, b, "the second type")?;
+        Ok(calc::is_assignable(&a, &b))
     })
 }
 
@@ -124,51 +123,49 @@ fn equals(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
 
 // Methods on PuppetTypes::Type.
 
-fn t_instance(ruby: &Ruby, rb_self: &RbType, v: Value) -> R<bool> {
+fn t_instance(ruby: &Ruby, rb_self: RbType, v: Value) -> R<bool> {
     guard(ruby, || {
-        Ok(with_view(ruby, v, |v| {
-            calc::instance_of_view(&rb_self.0, v)
-        }))
+        Ok(with_view(ruby, v, |v| calc::instance_of_view(&rb_self, v)))
     })
 }
 
-fn t_assignable(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
+fn t_assignable(ruby: &Ruby, rb_self: RbType, other: Value) -> R<bool> {
     guard(ruby, || {
         Ok(calc::is_assignable(
-            &rb_self.0,
+            &rb_self,
             &type_of(ruby, other, "the argument")?,
         ))
     })
 }
 
 /// `a < b`: every value of `a` is a value of `b`, and the types differ (the language's `<` on types).
-fn t_lt(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
+fn t_lt(ruby: &Ruby, rb_self: RbType, other: Value) -> R<bool> {
     guard(ruby, || {
         let b = type_of(ruby, other, "the right operand")?;
-        Ok(calc::is_assignable(&b, &rb_self.0) && !calc::types_equal(&rb_self.0, &b))
+        Ok(calc::is_assignable(&b, &rb_self) && !calc::types_equal(&rb_self, &b))
     })
 }
 
-fn t_le(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
+fn t_le(ruby: &Ruby, rb_self: RbType, other: Value) -> R<bool> {
     guard(ruby, || {
         Ok(calc::is_assignable(
             &type_of(ruby, other, "the right operand")?,
-            &rb_self.0,
+            &rb_self,
         ))
     })
 }
 
-fn t_gt(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
+fn t_gt(ruby: &Ruby, rb_self: RbType, other: Value) -> R<bool> {
     guard(ruby, || {
         let b = type_of(ruby, other, "the right operand")?;
-        Ok(calc::is_assignable(&rb_self.0, &b) && !calc::types_equal(&rb_self.0, &b))
+        Ok(calc::is_assignable(&rb_self, &b) && !calc::types_equal(&rb_self, &b))
     })
 }
 
-fn t_ge(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
+fn t_ge(ruby: &Ruby, rb_self: RbType, other: Value) -> R<bool> {
     guard(ruby, || {
         Ok(calc::is_assignable(
-            &rb_self.0,
+            &rb_self,
             &type_of(ruby, other, "the right operand")?,
         ))
     })
@@ -176,12 +173,12 @@ fn t_ge(ruby: &Ruby, rb_self: &RbType, other: Value) -> R<bool> {
 
 /// `each`: the values of a finite Integer range or an Enum; an Enumerator without a block.
 fn t_each(ruby: &Ruby, rb_self: Value) -> R<Yield<std::vec::IntoIter<Value>>> {
-    let t: &RbType = TryConvert::try_convert(rb_self)?;
+    let t: RbType = TryConvert::try_convert(rb_self)?;
     if !ruby.block_given() {
         return Ok(Yield::Enumerator(rb_self.enumeratorize("each", ())));
     }
     let values = guard(ruby, || {
-        calc::iterate_type(&t.0).map_err(|e| errors::to_ruby(ruby, e))
+        calc::iterate_type(&t).map_err(|e| errors::to_ruby(ruby, e))
     })?;
     let objects = values
         .iter()

@@ -16,7 +16,7 @@ use crate::types::{IntRange, RuntimeName, Type, TypeKind};
 use crate::values::Value as PValue;
 use magnus::{
     function, prelude::*, r_hash::ForEach, Error, Float, Integer, RClass, RHash, RModule, RRegexp,
-    RString, Ruby, Symbol, TryConvert, Value,
+    RString, Ruby, Symbol, Value,
 };
 use std::sync::Arc;
 
@@ -55,8 +55,8 @@ fn is_absent(_ruby: &Ruby, v: Value) -> bool {
 
 /// A type argument, as the reference's `TypeFactory.type_of`.
 pub fn type_arg(ruby: &Ruby, v: Value) -> R<Type> {
-    if let Ok(t) = <&RbType>::try_convert(v) {
-        return Ok(t.0.clone());
+    if let Some(t) = RbType::from_value(v) {
+        return Ok(Type::clone(&t));
     }
     if let Some(s) = RString::from_value(v) {
         let name = convert::rstring_to_str(ruby, s)?;
@@ -422,8 +422,8 @@ fn regexp(ruby: &Ruby, args: &[Value]) -> R<Value> {
 fn pattern(ruby: &Ruby, args: &[Value]) -> R<Value> {
     let mut regexps = Vec::with_capacity(args.len());
     for v in args {
-        if let Ok(t) = <&RbType>::try_convert(*v) {
-            match t.0.kind() {
+        if let Some(t) = RbType::from_value(*v) {
+            match t.kind() {
                 TypeKind::Regexp(Some(r)) => regexps.push(r.clone()),
                 TypeKind::Pattern(ps) => regexps.extend(ps.iter().cloned()),
                 _ => {
@@ -431,7 +431,7 @@ fn pattern(ruby: &Ruby, args: &[Value]) -> R<Value> {
                         ruby,
                         crate::Error::type_error(format!(
                         "Only String, Regexp, Pattern-Type, and Regexp-Type are allowed: got '{}'",
-                        t.0
+                        *t
                     )),
                     ))
                 }
@@ -456,9 +456,9 @@ fn callable(ruby: &Ruby, args: &[Value]) -> R<Value> {
         _ => (args.to_vec(), None),
     };
     let mut params = params;
-    let block = match params.last().map(|v| <&RbType>::try_convert(*v)) {
-        Some(Ok(t)) if is_callable(&t.0) => {
-            let t = t.0.clone();
+    let block = match params.last().and_then(|v| RbType::from_value(*v)) {
+        Some(t) if is_callable(&t) => {
+            let t = Type::clone(&t);
             params.pop();
             Some(t)
         }
@@ -587,17 +587,17 @@ fn resource(ruby: &Ruby, args: &[Value]) -> R<Value> {
             }
             None
         }
-        Some(v) => match <&RbType>::try_convert(*v) {
-            Ok(t) => match t.0.kind() {
+        Some(v) => match RbType::from_value(*v) {
+            Some(t) => match t.kind() {
                 TypeKind::Resource { type_name, .. } => type_name.clone(),
                 _ => {
                     return Err(errors::argument(
                         ruby,
-                        format!("The type name cannot be a {}", t.0),
+                        format!("The type name cannot be a {}", *t),
                     ))
                 }
             },
-            Err(_) => Some(string_arg(ruby, *v, "a resource type name")?),
+            None => Some(string_arg(ruby, *v, "a resource type name")?),
         },
     };
     core(ruby, f::resource(name.as_deref(), title.as_deref()))

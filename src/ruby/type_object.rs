@@ -6,16 +6,32 @@
 
 use super::convert;
 use super::errors::guard;
-use crate::types::{IntRange, Type, TypeKind};
-use magnus::{method, prelude::*, Error, RModule, Ruby, Value};
+use crate::types::{IntRange, Type, TypeKind, TypeRef};
+use magnus::{method, prelude::*, Error, RModule, Ruby, TryConvert, Value};
 use std::hash::{Hash, Hasher};
+use std::ops::Deref;
 
-/// The Ruby-side handle of a type, and the bytes of Rust memory it told
-/// Ruby's GC it keeps alive (see [`RbType::wrap_large`]).
-#[magnus::wrap(class = "PuppetTypes::Type", free_immediately, frozen_shareable, size)]
-pub struct RbType(pub Type, usize);
+/// The type a `PuppetTypes::Type` object holds, borrowed from it: a method
+/// receives one for its receiver and arguments ([`TryConvert`], or
+/// [`RbType::from_value`]), and it lives as long as the object, which Ruby
+/// keeps while it is an argument of a running method (the same promise as
+/// magnus's `&T` of a wrapped `T`). Derefs to [`Type`].
+///
+/// The object's data pointer is the type's own node ([`Type::into_raw`]), so
+/// that a wrapper costs no allocation of its own and its collection touches
+/// no memory besides the type's.
+#[derive(Clone, Copy)]
+pub struct RbType<'a>(TypeRef<'a>);
 
-impl RbType {
+impl Deref for RbType<'_> {
+    type Target = Type;
+    #[inline(always)]
+    fn deref(&self) -> &Type {
+        &self.0
+    }
+}
+
+impl<'a> RbType<'a> {
     /// Wrap `t` as a frozen `PuppetTypes::Type`. A shared type (`Integer`,
     /// `String`, `Boolean[true]`, ...) is always the same object (see [`shared`]).
     #[inline]
@@ -23,7 +39,7 @@ impl RbType {
         if let Some(obj) = shared::object(&t) {
             return obj;
         }
-        RbType(t, 0).into_frozen_object(ruby)
+        data::wrap(ruby, t, &data::TYPE)
     }
 
     /// Wrap a type that holds about `bytes` of Rust memory (a big inferred
@@ -32,63 +48,225 @@ impl RbType {
         if bytes < large_types::MIN_BYTES {
             return RbType::wrap(ruby, t);
         }
-        large_types::reserve(ruby, bytes);
-        RbType(t, bytes).into_frozen_object(ruby)
+        large_types::reserve(ruby, &t, bytes);
+        data::wrap(ruby, t, &data::LARGE_TYPE)
     }
 
-    fn into_frozen_object(self, ruby: &Ruby) -> Value {
-        let obj = ruby.obj_wrap(self);
+    /// The type of `obj` when it is a `PuppetTypes::Type` (one type-tag read
+    /// and a pointer compare).
+    #[inline]
+    pub fn from_value(obj: Value) -> Option<RbType<'a>> {
+        data::type_of(obj).map(RbType)
+    }
+
+    /// The type, borrowed for as long as the object lives.
+    #[inline]
+    pub fn borrowed(self) -> TypeRef<'a> {
+        self.0
+    }
+
+    fn to_s(ruby: &Ruby, rb_self: RbType) -> Result<String, Error> {
+        guard(ruby, || Ok(text(&rb_self)))
+    }
+
+    fn inspect(ruby: &Ruby, rb_self: RbType) -> Result<String, Error> {
+        guard(ruby, || {
+            Ok(format!("#<PuppetTypes::Type {}>", text(&rb_self)))
+        })
+    }
+
+    fn eq(rb_self: RbType, other: Value) -> bool {
+        match RbType::from_value(other) {
+            Some(o) => *rb_self == *o,
+            None => false,
+        }
+    }
+
+    fn hash(ruby: &Ruby, rb_self: RbType) -> Result<i64, Error> {
+        guard(ruby, || {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            rb_self.hash(&mut h);
+            // Ruby wants a Fixnum; keep it in range.
+            Ok((h.finish() >> 2) as i64)
+        })
+    }
+
+    fn name(ruby: &Ruby, rb_self: RbType) -> Result<String, Error> {
+        guard(ruby, || Ok(type_name(&rb_self)))
+    }
+}
+
+impl TryConvert for RbType<'_> {
+    fn try_convert(val: Value) -> Result<Self, Error> {
+        RbType::from_value(val).ok_or_else(|| {
+            let ruby = Ruby::get_with(val);
+            Error::new(
+                ruby.exception_type_error(),
+                format!(
+                    "no implicit conversion of {} into PuppetTypes::Type",
+                    // SAFETY: the name is copied at once.
+                    unsafe { val.classname() }
+                ),
+            )
+        })
+    }
+}
+
+/// The Ruby objects: their class and data types, made and read here.
+mod data {
+    use crate::types::{Type, TypeRef};
+    use magnus::rb_sys::{AsRawValue, FromRawValue};
+    use magnus::{Ruby, Value};
+    use rb_sys::rbimpl_typeddata_flags::{
+        RUBY_TYPED_FREE_IMMEDIATELY, RUBY_TYPED_FROZEN_SHAREABLE, RUBY_TYPED_WB_PROTECTED,
+    };
+    use rb_sys::{rb_data_type_struct__bindgen_ty_1 as Functions, rb_data_type_t, VALUE};
+    use std::ffi::c_void;
+    use std::ptr::{null, null_mut, NonNull};
+    use std::sync::OnceLock;
+
+    /// An `rb_data_type_t`, which holds raw pointers (all to static data).
+    pub struct DataType(rb_data_type_t);
+
+    // SAFETY: the struct is never written after its static initialisation, and
+    // its pointers are to static strings, functions and other `DataType`s.
+    unsafe impl Sync for DataType {}
+
+    /// Freed at once when collected (dropping a type runs no Ruby code); no
+    /// references to Ruby objects, hence write-barrier protected (a young
+    /// object then takes Ruby's fast allocation path); shareable when frozen.
+    const FLAGS: VALUE = (RUBY_TYPED_FREE_IMMEDIATELY as VALUE)
+        | (RUBY_TYPED_WB_PROTECTED as VALUE)
+        | (RUBY_TYPED_FROZEN_SHAREABLE as VALUE);
+
+    /// Objects whose data pointer is a type's node ([`Type::into_raw`]).
+    pub static TYPE: DataType = DataType(rb_data_type_t {
+        wrap_struct_name: c"PuppetTypes::Type".as_ptr(),
+        function: Functions {
+            dmark: None,
+            dfree: Some(free_type),
+            dsize: Some(type_size),
+            dcompact: None,
+            reserved: [null_mut(); 1],
+        },
+        parent: null(),
+        data: null_mut(),
+        flags: FLAGS,
+    });
+
+    /// Objects of big types counted by [`super::large_types`]: the same data
+    /// pointer, given back to the count when freed.
+    pub static LARGE_TYPE: DataType = DataType(rb_data_type_t {
+        wrap_struct_name: c"PuppetTypes::Type".as_ptr(),
+        function: Functions {
+            dmark: None,
+            dfree: Some(free_large_type),
+            dsize: Some(large_type_size),
+            dcompact: None,
+            reserved: [null_mut(); 1],
+        },
+        parent: &TYPE.0,
+        data: null_mut(),
+        flags: FLAGS,
+    });
+
+    /// `PuppetTypes::Type`, set once in [`init`].
+    static CLASS: OnceLock<VALUE> = OnceLock::new();
+
+    /// Keep the class for [`wrap`] (at load time, on the main Ractor).
+    pub fn init(class: magnus::RClass) {
+        let raw = class.as_raw();
+        // SAFETY: a live class; registering it keeps it alive and in place.
+        unsafe { rb_sys::rb_gc_register_mark_object(raw) };
+        let _ = CLASS.set(raw);
+    }
+
+    /// A new frozen object of data type `kind` holding `t`.
+    #[inline]
+    pub fn wrap(_ruby: &Ruby, t: Type, kind: &'static DataType) -> Value {
+        let class = *CLASS
+            .get()
+            .expect("PuppetTypes::Type is defined at load time");
+        let node = t.into_raw();
+        // SAFETY: a call of Ruby's C API on a Ruby thread (the `&Ruby`), with a
+        // live class and a data type that lives for good. The object owns the
+        // node's count from now on; `free_type` gives it back. Should the
+        // allocation raise (no memory), the node leaks, which is all it costs.
+        let obj =
+            unsafe { rb_sys::rb_data_typed_object_wrap(class, node.as_ptr().cast(), &kind.0) };
+        freeze(obj);
+        // SAFETY: a live object just made.
+        unsafe { Value::from_raw(obj) }
+    }
+
+    /// Freeze an object just made.
+    #[inline]
+    fn freeze(obj: VALUE) {
         if rb_sys::RUBY_API_VERSION_MAJOR == 3 && rb_sys::RUBY_API_VERSION_MINOR < 2 {
             // SAFETY: `obj` is a live T_DATA object just made on this thread,
             // of a plain class and without a singleton class: up to Ruby 3.1,
             // freezing such an object is setting its FL_FREEZE flag and
             // nothing else (rb_obj_freeze also walks to the singleton class).
             unsafe {
-                let basic = magnus::rb_sys::AsRawValue::as_raw(obj) as *mut rb_sys::RBasic;
-                (*basic).flags |= rb_sys::ruby_fl_type::RUBY_FL_FREEZE as rb_sys::VALUE;
+                let basic = obj as *mut rb_sys::RBasic;
+                (*basic).flags |= rb_sys::ruby_fl_type::RUBY_FL_FREEZE as VALUE;
             }
         } else {
-            obj.freeze();
-        }
-        obj.as_value()
-    }
-
-    fn to_s(ruby: &Ruby, rb_self: &RbType) -> Result<String, Error> {
-        guard(ruby, || Ok(text(&rb_self.0)))
-    }
-
-    fn inspect(ruby: &Ruby, rb_self: &RbType) -> Result<String, Error> {
-        guard(ruby, || {
-            Ok(format!("#<PuppetTypes::Type {}>", text(&rb_self.0)))
-        })
-    }
-
-    fn eq(rb_self: &RbType, other: Value) -> bool {
-        match <&RbType>::try_convert(other) {
-            Ok(o) => rb_self.0 == o.0,
-            Err(_) => false,
+            // SAFETY: a live object.
+            unsafe { rb_sys::rb_obj_freeze(obj) };
         }
     }
 
-    fn hash(ruby: &Ruby, rb_self: &RbType) -> Result<i64, Error> {
-        guard(ruby, || {
-            let mut h = std::collections::hash_map::DefaultHasher::new();
-            rb_self.0.hash(&mut h);
-            // Ruby wants a Fixnum; keep it in range.
-            Ok((h.finish() >> 2) as i64)
-        })
-    }
-
-    fn name(ruby: &Ruby, rb_self: &RbType) -> Result<String, Error> {
-        guard(ruby, || Ok(type_name(&rb_self.0)))
-    }
-}
-
-impl Drop for RbType {
-    fn drop(&mut self) {
-        if self.1 > 0 {
-            large_types::release(self.1);
+    /// The type `obj` holds when it is a `PuppetTypes::Type`, borrowed for as
+    /// long as the object lives.
+    #[inline]
+    pub fn type_of<'a>(obj: Value) -> Option<TypeRef<'a>> {
+        let raw = obj.as_raw();
+        // SAFETY: `raw` is a live object; the typed-data reads happen only
+        // after the tag says T_DATA and the flag says typed. Objects of both
+        // data types hold a node of `Type::into_raw` (never null: the class
+        // has no allocator), whose count the object keeps while it lives.
+        unsafe {
+            if rb_sys::RB_TYPE(raw) != rb_sys::ruby_value_type::RUBY_T_DATA
+                || !rb_sys::RTYPEDDATA_P(raw)
+            {
+                return None;
+            }
+            let kind = rb_sys::RTYPEDDATA_TYPE(raw);
+            if kind != &TYPE.0 && kind != &LARGE_TYPE.0 {
+                return None;
+            }
+            let node = NonNull::new(rb_sys::RTYPEDDATA_GET_DATA(raw).cast::<()>())?;
+            Some(TypeRef::from_raw(node))
         }
+    }
+
+    /// `dfree` of [`TYPE`]: the object's count of the node goes.
+    unsafe extern "C" fn free_type(data: *mut c_void) {
+        if let Some(node) = NonNull::new(data.cast::<()>()) {
+            // SAFETY: the data of a TYPE object is a node of `Type::into_raw`
+            // whose count the object held; Ruby frees each object once.
+            drop(unsafe { Type::from_raw(node) });
+        }
+    }
+
+    /// `dfree` of [`LARGE_TYPE`]: as [`free_type`], and uncounted.
+    unsafe extern "C" fn free_large_type(data: *mut c_void) {
+        if let Some(node) = NonNull::new(data.cast::<()>()) {
+            super::large_types::release(node);
+            // SAFETY: as in `free_type`.
+            drop(unsafe { Type::from_raw(node) });
+        }
+    }
+
+    /// `dsize` of [`TYPE`] (for `ObjectSpace.memsize_of`): the node's bytes.
+    unsafe extern "C" fn type_size(_data: *const c_void) -> rb_sys::size_t {
+        Type::NODE_BYTES as rb_sys::size_t
+    }
+
+    /// `dsize` of [`LARGE_TYPE`]: the bytes counted for it.
+    unsafe extern "C" fn large_type_size(data: *const c_void) -> rb_sys::size_t {
+        NonNull::new(data as *mut ()).map_or(0, super::large_types::bytes_of) as rb_sys::size_t
     }
 }
 
@@ -113,7 +291,7 @@ mod shared {
     /// Make the objects (at load time, on the main Ractor).
     pub fn init(ruby: &Ruby) {
         let objects = shared_types().map(|t| {
-            let v = super::RbType(t, 0).into_frozen_object(ruby).as_raw();
+            let v = super::data::wrap(ruby, t, &super::data::TYPE).as_raw();
             // SAFETY: a live object just made (kept alive by the stack until
             // now); registering it keeps it alive and in place for good
             // (registered objects are marked without being moved).
@@ -147,8 +325,12 @@ mod shared {
 /// twice what is still held (never less than [`BASE_LIMIT`]), so that types
 /// the program keeps do not make every call collect.
 mod large_types {
+    use crate::types::Type;
     use magnus::{kwargs, prelude::*, RModule, Ruby, Value};
+    use std::collections::HashMap;
+    use std::ptr::NonNull;
     use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
 
     /// Types smaller than this are not counted.
     pub const MIN_BYTES: usize = 64 * 1024;
@@ -162,8 +344,13 @@ mod large_types {
     static HELD: AtomicUsize = AtomicUsize::new(0);
     static LIMIT: AtomicUsize = AtomicUsize::new(BASE_LIMIT);
 
-    /// Count `bytes` about to be wrapped, collecting first when over the limit.
-    pub fn reserve(ruby: &Ruby, bytes: usize) {
+    /// The bytes counted for each node wrapped as a large type, and how many
+    /// objects wrap it (a node may be wrapped more than once).
+    static BY_NODE: Mutex<Option<HashMap<usize, (usize, usize)>>> = Mutex::new(None);
+
+    /// Count the `bytes` of `t`, about to be wrapped, collecting first when
+    /// over the limit.
+    pub fn reserve(ruby: &Ruby, t: &Type, bytes: usize) {
         let held = HELD.load(Ordering::Relaxed);
         if held + bytes > LIMIT.load(Ordering::Relaxed) {
             minor_gc(ruby);
@@ -171,11 +358,44 @@ mod large_types {
             LIMIT.store((2 * (still + bytes)).max(BASE_LIMIT), Ordering::Relaxed);
         }
         HELD.fetch_add(bytes, Ordering::Relaxed);
+        let mut by_node = BY_NODE.lock().unwrap_or_else(|e| e.into_inner());
+        let entry = by_node
+            .get_or_insert_with(HashMap::new)
+            .entry(address(t))
+            .or_insert((0, 0));
+        entry.0 += bytes;
+        entry.1 += 1;
     }
 
-    /// Uncount `bytes` of a freed wrapper.
-    pub fn release(bytes: usize) {
+    /// Uncount the bytes of a freed object that wrapped `node`.
+    pub fn release(node: NonNull<()>) {
+        let mut by_node = BY_NODE.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(map) = by_node.as_mut() else { return };
+        let key = node.as_ptr() as usize;
+        let Some(entry) = map.get_mut(&key) else {
+            return;
+        };
+        let bytes = entry.0 / entry.1;
+        entry.0 -= bytes;
+        entry.1 -= 1;
+        if entry.1 == 0 {
+            map.remove(&key);
+        }
         HELD.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    /// The bytes counted for one object wrapping `node`.
+    pub fn bytes_of(node: NonNull<()>) -> usize {
+        let by_node = BY_NODE.lock().unwrap_or_else(|e| e.into_inner());
+        by_node
+            .as_ref()
+            .and_then(|m| m.get(&(node.as_ptr() as usize)))
+            .map_or(0, |&(bytes, objects)| bytes / objects)
+    }
+
+    /// The address of `t`'s node, as the objects' data pointers hold it.
+    fn address(t: &Type) -> usize {
+        t.raw().as_ptr() as usize
     }
 
     /// `GC.start(full_mark: false, immediate_sweep: true)`, unless the program
@@ -384,8 +604,8 @@ fn reader(ruby: &Ruby, t: &Type, which: &str) -> Result<Value, Error> {
 macro_rules! readers {
     ($class:expr, $($name:literal => $fn:ident),* $(,)?) => {
         $(
-            fn $fn(ruby: &Ruby, rb_self: &RbType) -> Result<Value, Error> {
-                guard(ruby, || reader(ruby, &rb_self.0, $name))
+            fn $fn(ruby: &Ruby, rb_self: RbType) -> Result<Value, Error> {
+                guard(ruby, || reader(ruby, &rb_self, $name))
             }
             $class.define_method($name, method!($fn, 0))?;
         )*
@@ -396,6 +616,7 @@ macro_rules! readers {
 pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let class = module.define_class("Type", ruby.class_object())?;
     class.undef_default_alloc_func();
+    data::init(class);
     class.define_method("to_s", method!(RbType::to_s, 0))?;
     class.define_method("inspect", method!(RbType::inspect, 0))?;
     class.define_method("==", method!(RbType::eq, 1))?;

@@ -215,8 +215,8 @@ fn classify_data<'a>(obj: magnus::Value) -> ViewKind<'a> {
     // SAFETY (all transmutes below): the wrapped data lives as long as the Ruby
     // object, which outlives the calculator call that uses the view.
     unsafe {
-        if let Some(t) = wrapped::<RbType>(obj) {
-            return ViewKind::Type(std::mem::transmute::<&crate::Type, &'a crate::Type>(&t.0));
+        if let Some(t) = RbType::from_value(obj) {
+            return ViewKind::Type(t.borrowed());
         }
         if let Some(v) = wrapped::<RbSemVer>(obj) {
             return ViewKind::SemVer(std::mem::transmute::<&_, &'a _>(&*v.0));

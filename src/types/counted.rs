@@ -8,11 +8,13 @@
 //! `String<text>` per distinct text), so both the node size and the atomic
 //! operations per node show in `infer_set` of big data.
 
+use std::marker::PhantomData;
 use std::ops::Deref;
 use std::ptr::NonNull;
 use std::sync::atomic::{fence, AtomicUsize, Ordering};
 
 /// A shared, immutable `T` with a thread-safe reference count.
+#[repr(transparent)]
 pub struct Counted<T> {
     node: NonNull<Node<T>>,
 }
@@ -62,6 +64,32 @@ impl<T> Counted<T> {
         &this.node().value
     }
 
+    /// The node's address, for a foreign owner (a Ruby object's data
+    /// pointer): the handle's count now belongs to that address, and
+    /// [`Counted::from_raw`] takes it back.
+    #[inline]
+    pub fn into_raw(this: Counted<T>) -> NonNull<()> {
+        let node = this.node.cast();
+        std::mem::forget(this);
+        node
+    }
+
+    /// The address [`Counted::into_raw`] gives for this node.
+    #[inline]
+    pub fn raw(this: &Counted<T>) -> NonNull<()> {
+        this.node.cast()
+    }
+
+    /// The handle [`Counted::into_raw`] gave up, with its count.
+    ///
+    /// # Safety
+    /// `raw` must come from `into_raw` of a `Counted<T>`, and its count must
+    /// not have been taken back already.
+    #[inline]
+    pub unsafe fn from_raw(raw: NonNull<()>) -> Counted<T> {
+        Counted { node: raw.cast() }
+    }
+
     /// True when both handles point at the same node.
     #[inline]
     pub fn ptr_eq(a: &Counted<T>, b: &Counted<T>) -> bool {
@@ -74,6 +102,58 @@ impl<T> Counted<T> {
         // SAFETY: the node was made by `Box::new` in `new`, and the caller is
         // the last handle (see `drop`), so nothing else refers to it.
         drop(unsafe { Box::from_raw(self.node.as_ptr()) });
+    }
+}
+
+/// A handle that owns no count: the node of a `Counted` that outlives `'a`
+/// (a Ruby object's, seen during a call). It has the layout of a `Counted`,
+/// so that [`Borrowed::as_counted`] can lend it as one.
+#[repr(transparent)]
+pub struct Borrowed<'a, T> {
+    node: NonNull<Node<T>>,
+    life: PhantomData<&'a Counted<T>>,
+}
+
+impl<T> Clone for Borrowed<'_, T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Borrowed<'_, T> {}
+
+impl<'a, T> Borrowed<'a, T> {
+    /// The node of a live handle.
+    #[inline]
+    pub fn new(counted: &'a Counted<T>) -> Borrowed<'a, T> {
+        Borrowed {
+            node: counted.node,
+            life: PhantomData,
+        }
+    }
+
+    /// The node behind a raw address of [`Counted::into_raw`].
+    ///
+    /// # Safety
+    /// The count that `raw` stands for must be kept (not taken back with
+    /// [`Counted::from_raw`]) for all of `'a`.
+    #[inline]
+    pub unsafe fn from_raw(raw: NonNull<()>) -> Borrowed<'a, T> {
+        Borrowed {
+            node: raw.cast(),
+            life: PhantomData,
+        }
+    }
+
+    /// This node as a handle, for as long as `self` is borrowed.
+    #[inline(always)]
+    pub fn as_counted(&self) -> &Counted<T> {
+        // SAFETY: both types are `repr(transparent)` over the same node
+        // pointer (the marker is zero-sized), and the node lives for `'a`,
+        // longer than the borrow. A `&Counted` only reads the value or makes
+        // new handles (which count themselves); it never drops this one.
+        unsafe { &*(self as *const Borrowed<'a, T> as *const Counted<T>) }
     }
 }
 
@@ -129,6 +209,24 @@ mod tests {
         fn drop(&mut self) {
             self.0.fetch_add(1, Ordering::SeqCst);
         }
+    }
+
+    #[test]
+    fn a_raw_address_keeps_the_count_until_taken_back() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let a = Counted::new(Probe(drops.clone()));
+        let b = a.clone();
+        let raw = Counted::into_raw(a);
+        // SAFETY: the count of `raw` is kept during the borrow.
+        let seen = unsafe { Borrowed::<Probe>::from_raw(raw) };
+        assert!(Counted::ptr_eq(seen.as_counted(), &b));
+        let c = seen.as_counted().clone();
+        drop(b);
+        drop(c);
+        assert_eq!(drops.load(Ordering::SeqCst), 0);
+        // SAFETY: taken back once.
+        drop(unsafe { Counted::<Probe>::from_raw(raw) });
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
     }
 
     #[test]

@@ -17,5 +17,5 @@ mod unique;
 
 pub use model::{
     CallableType, IntRange, RuntimeName, SmolStr, StructElement, StructElements, Type, TypeAlias,
-    TypeKind,
+    TypeKind, TypeRef,
 };

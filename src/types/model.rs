@@ -11,12 +11,13 @@
 //! set once; a recursive alias therefore refers to itself through the alias
 //! node, and equality, hashing and printing of an alias stop at its name.
 
-use super::counted::Counted;
+use super::counted::{Borrowed, Counted};
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
 pub use smol_str::SmolStr;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
+use std::ptr::NonNull;
 use std::sync::{Arc, OnceLock};
 
 /// An inclusive integer range; `None` is the unbounded end (`default` in Puppet source).
@@ -418,7 +419,50 @@ impl Hash for TypeAlias {
 
 /// An immutable, shared type.
 #[derive(Clone)]
+#[repr(transparent)]
 pub struct Type(Counted<TypeKind>);
+
+/// A type borrowed without a count of its own: a `Type` that outlives `'a`,
+/// or the type a Ruby object holds (see [`Type::into_raw`]). Copied freely;
+/// derefs to [`Type`].
+#[derive(Clone, Copy)]
+#[repr(transparent)]
+pub struct TypeRef<'a>(Borrowed<'a, TypeKind>);
+
+impl<'a> TypeRef<'a> {
+    /// `t`, borrowed.
+    #[inline]
+    pub fn new(t: &'a Type) -> TypeRef<'a> {
+        TypeRef(Borrowed::new(&t.0))
+    }
+
+    /// The type behind an address of [`Type::into_raw`].
+    ///
+    /// # Safety
+    /// The type at `raw` must stay alive (not be given to [`Type::from_raw`])
+    /// for all of `'a`.
+    #[inline]
+    pub unsafe fn from_raw(raw: NonNull<()>) -> TypeRef<'a> {
+        // SAFETY: as the caller promises.
+        TypeRef(unsafe { Borrowed::from_raw(raw) })
+    }
+}
+
+impl Deref for TypeRef<'_> {
+    type Target = Type;
+    #[inline(always)]
+    fn deref(&self) -> &Type {
+        let counted: &Counted<TypeKind> = self.0.as_counted();
+        // SAFETY: `Type` is a `repr(transparent)` wrapper of `Counted<TypeKind>`.
+        unsafe { &*(counted as *const Counted<TypeKind> as *const Type) }
+    }
+}
+
+impl fmt::Debug for TypeRef<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&**self, f)
+    }
+}
 
 impl Type {
     /// Heap bytes of one type node (its reference count and its kind).
@@ -428,6 +472,29 @@ impl Type {
     #[inline]
     pub fn from_kind(kind: TypeKind) -> Type {
         Type(Counted::new(kind))
+    }
+
+    /// The address of this type's node, for a foreign owner (a Ruby
+    /// object's data pointer), which holds the handle's count from now on.
+    #[inline]
+    pub fn into_raw(self) -> NonNull<()> {
+        Counted::into_raw(self.0)
+    }
+
+    /// The address [`Type::into_raw`] gives for this type's node.
+    #[inline]
+    pub fn raw(&self) -> NonNull<()> {
+        Counted::raw(&self.0)
+    }
+
+    /// The type [`Type::into_raw`] gave away, with its count.
+    ///
+    /// # Safety
+    /// `raw` must come from `Type::into_raw`, and not have been taken back.
+    #[inline]
+    pub unsafe fn from_raw(raw: NonNull<()>) -> Type {
+        // SAFETY: as the caller promises.
+        Type(unsafe { Counted::from_raw(raw) })
     }
 
     /// The kind of this type.

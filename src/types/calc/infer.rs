@@ -146,7 +146,7 @@ fn scalar_type(k: ViewKind<'_>) -> Option<Type> {
         ViewKind::Float(f) => K::Float(Some(f), Some(f)),
         ViewKind::Regexp(r) => K::Regexp(Some(r.clone())),
         ViewKind::RegexpSource(s) => K::Regexp(Regexp::new(s).ok()),
-        ViewKind::Type(t) => K::Type(Some(t.clone())),
+        ViewKind::Type(t) => K::Type(Some((*t).clone())),
         ViewKind::SemVer(_) => K::SemVer(Vec::new()),
         ViewKind::SemVerRange(_) => K::SemVerRange,
         ViewKind::Timespan(t) => K::Timespan(Some(t), Some(t)),

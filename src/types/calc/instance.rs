@@ -136,7 +136,7 @@ impl Ctx {
                 matches!(k, ViewKind::Undef) || inner.as_ref().is_some_and(|i| self.check(i, v))
             }
             K::Type(inner) => match k {
-                ViewKind::Type(vt) => inner.as_ref().map_or(true, |i| is_assignable(i, vt)),
+                ViewKind::Type(vt) => inner.as_ref().map_or(true, |i| is_assignable(i, &vt)),
                 _ => false,
             },
             K::Init(inner, args) => match inner {
@@ -415,7 +415,7 @@ impl Ctx {
                 ViewKind::String(_) | ViewKind::Array(_) | ViewKind::Hash(_) => true,
                 ViewKind::Integer(i) => i >= 0,
                 ViewKind::BigInteger(neg) => !neg,
-                ViewKind::Type(vt) => super::iterate::type_value_iterable(vt),
+                ViewKind::Type(vt) => super::iterate::type_value_iterable(&vt),
                 _ => false,
             };
         }

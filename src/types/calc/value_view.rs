@@ -6,7 +6,7 @@
 //! reported by [`ValueView::kind`]; containers are walked with callbacks that
 //! receive borrowed views of their elements and entries.
 
-use crate::types::Type;
+use crate::types::TypeRef;
 use crate::values::{
     Binary, Deferred, Regexp, SemVer, SemVerRange, Timespan, Timestamp, Uri, Value,
 };
@@ -37,7 +37,7 @@ pub enum ViewKind<'a> {
     /// A hash with this many entries; walk it with [`ValueView::each_entry`].
     Hash(usize),
     /// A type used as a value.
-    Type(&'a Type),
+    Type(TypeRef<'a>),
     /// A semantic version.
     SemVer(&'a SemVer),
     /// A semantic version range.
@@ -115,7 +115,7 @@ impl ValueView for Value {
             Value::Regexp(r) => ViewKind::Regexp(r),
             Value::Array(a) => ViewKind::Array(a.len()),
             Value::Hash(h) => ViewKind::Hash(h.len()),
-            Value::Type(t) => ViewKind::Type(t),
+            Value::Type(t) => ViewKind::Type(TypeRef::new(t)),
             Value::SemVer(v) => ViewKind::SemVer(v),
             Value::SemVerRange(r) => ViewKind::SemVerRange(r),
             Value::Timespan(t) => ViewKind::Timespan(*t),
