@@ -95,6 +95,27 @@ struct UqMode {
     slurp: strings::Slurp,
 }
 
+/// Where [`Lexer::lex_into`] appends the tokens: a `Vec`, or a `SmallVec`
+/// on the stack for the few tokens of a type string.
+pub trait TokenBuffer<'src> {
+    /// Append `t`.
+    fn push_token(&mut self, t: Token<'src>);
+}
+
+impl<'src> TokenBuffer<'src> for Vec<Token<'src>> {
+    #[inline(always)]
+    fn push_token(&mut self, t: Token<'src>) {
+        self.push(t);
+    }
+}
+
+impl<'src, A: smallvec::Array<Item = Token<'src>>> TokenBuffer<'src> for smallvec::SmallVec<A> {
+    #[inline(always)]
+    fn push_token(&mut self, t: Token<'src>) {
+        self.push(t);
+    }
+}
+
 /// A pull lexer over one source text.
 pub struct Lexer<'src> {
     src: &'src str,
@@ -292,7 +313,7 @@ impl<'src> Lexer<'src> {
     /// Appends the remaining tokens (without the final EOF) to `out`: those
     /// [`Self::next_token`] delivers, up to the first error, which is returned
     /// (the tokens before it stay in `out`). Faster than pulling them one by one.
-    pub fn lex_into(&mut self, out: &mut Vec<Token<'src>>) -> Result<(), Error> {
+    pub fn lex_into(&mut self, out: &mut impl TokenBuffer<'src>) -> Result<(), Error> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
@@ -306,9 +327,9 @@ impl<'src> Lexer<'src> {
 
     /// Pushes every token [`Self::deliver`] gives.
     #[inline(always)]
-    fn lex_into_inner(&mut self, out: &mut Vec<Token<'src>>) -> Result<(), Error> {
+    fn lex_into_inner(&mut self, out: &mut impl TokenBuffer<'src>) -> Result<(), Error> {
         self.deliver(|t| {
-            out.push(t);
+            out.push_token(t);
             ControlFlow::Continue(())
         })
     }

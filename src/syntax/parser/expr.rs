@@ -43,7 +43,7 @@ fn infix(k: T) -> Option<(u8, Option<BinaryOp>)> {
     })
 }
 
-impl<'a> Parser<'a> {
+impl<'a, 't> Parser<'a, 't> {
     /// A full expression (the grammar's `expression`: no assignment, no resource).
     pub(super) fn expression(&mut self) -> Result<Expr> {
         self.expr_bp(0)

@@ -26,7 +26,7 @@ enum Within {
     Value,
 }
 
-impl<'a> Parser<'a> {
+impl<'a, 't> Parser<'a, 't> {
     /// What [`Self::literal`] and [`Self::postfix_ops`] give for a literal
     /// with one access whose arguments are lone literals, such accesses, or
     /// hashes of them (`Integer[1, 2]`, `Array[String[1], 2,]`,

@@ -58,8 +58,8 @@ pub fn parse_epp(source: &str) -> Result<Program> {
 /// As in the reference, whose lexer runs lazily, a syntax error before the point
 /// where lexing fails is reported instead of the lexing error.
 pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
-    let (tokens, lex_error) = lex(source, epp);
-    let mut p = Parser::new(source, tokens, false);
+    let (mut tokens, lex_error) = lex(source, epp);
+    let mut p = Parser::new(source, &mut tokens, false);
     p.lex_error = lex_error;
     let body = p.program(epp)?;
     if let Some(e) = p.lex_error.take() {
@@ -70,7 +70,8 @@ pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
 
 /// Parses an already lexed token stream of `source` (no validation).
 pub fn parse_tokens<'a>(source: &'a str, tokens: Vec<Token<'a>>, epp: bool) -> Result<Program> {
-    let mut p = Parser::new(source, tokens, false);
+    let mut tokens = tokens;
+    let mut p = Parser::new(source, &mut tokens, false);
     let body = p.program(epp)?;
     Ok(Program::new(source, body))
 }
@@ -79,8 +80,8 @@ pub fn parse_tokens<'a>(source: &'a str, tokens: Vec<Token<'a>>, epp: bool) -> R
 /// skipped) and every syntax and validation error found, in source order.
 pub fn parse_with_recovery(source: &str) -> (Program, Vec<Error>) {
     let mk = |body: Expr| Program::new(source, body);
-    let (tokens, lex_error) = lex(source, false);
-    let mut p = Parser::new(source, tokens, true);
+    let (mut tokens, lex_error) = lex(source, false);
+    let mut p = Parser::new(source, &mut tokens, true);
     p.lex_error = lex_error;
     let body = match p.program(false) {
         Ok(b) => b,
@@ -109,10 +110,11 @@ fn lex(source: &str, epp: bool) -> (Vec<Token<'_>>, Option<Error>) {
     (tokens, error)
 }
 
-/// Parser state: the token list, a cursor and the nesting depth.
-pub(crate) struct Parser<'a> {
+/// Parser state: the token list (whose values it moves out as it goes), a
+/// cursor and the nesting depth.
+pub(crate) struct Parser<'a, 't> {
     src: &'a str,
-    toks: Vec<Token<'a>>,
+    toks: &'t mut [Token<'a>],
     pos: usize,
     depth: usize,
     /// Names of the enclosing classes (nested classes get qualified names).
@@ -130,8 +132,8 @@ pub(crate) struct Parser<'a> {
     no_shortcuts: bool,
 }
 
-impl<'a> Parser<'a> {
-    fn new(src: &'a str, toks: Vec<Token<'a>>, recover: bool) -> Parser<'a> {
+impl<'a, 't> Parser<'a, 't> {
+    fn new(src: &'a str, toks: &'t mut [Token<'a>], recover: bool) -> Parser<'a, 't> {
         let here = 0u8;
         Parser {
             stack_base: std::hint::black_box(&here) as *const u8 as usize,
@@ -397,8 +399,8 @@ mod shortcut_tests {
 
     /// `parse_syntax` (or the recovering parse) with or without operand shortcuts.
     fn parse_with(source: &str, shortcuts: bool, recover: bool) -> String {
-        let (tokens, lex_error) = lex(source, false);
-        let mut p = Parser::new(source, tokens, recover);
+        let (mut tokens, lex_error) = lex(source, false);
+        let mut p = Parser::new(source, &mut tokens, recover);
         p.no_shortcuts = !shortcuts;
         p.lex_error = lex_error;
         let body = p.program(false);

@@ -13,6 +13,8 @@ use super::Parser;
 use crate::error::Result;
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::lexer::Lexer;
+use crate::syntax::token::Token;
+use smallvec::SmallVec;
 use std::mem::ManuallyDrop;
 
 /// Parses `source` as one expression (no validation), as a program whose body
@@ -25,21 +27,21 @@ pub fn parse_type_expression(source: &str) -> Result<Expr> {
     Ok(super::parse_syntax(source, false)?.body)
 }
 
-/// Room for the tokens of a short type string: their buffers all have one
-/// size (which the allocator serves best) and never grow.
-const TOKENS_ROOM: usize = 16;
+/// Room on the stack for the tokens of a type string: most have fewer, and
+/// need no allocation for them (longer ones move to the heap once).
+const TOKENS_ROOM: usize = 32;
 
 /// The single expression spanning all of `source`, or None when the text is
 /// anything else or has an error.
 fn expression_only(source: &str) -> Option<Expr> {
-    let mut toks = Vec::with_capacity((source.len() / 3 + 2).max(TOKENS_ROOM));
+    let mut toks: SmallVec<[Token; TOKENS_ROOM]> = SmallVec::new();
     // (without the EPP option the lexer gives no EPP_START)
     // (released below, so that there is no drop code to run)
     let mut lexer = ManuallyDrop::new(Lexer::new(source));
     let lexed = lexer.lex_into(&mut toks);
     lexer.release();
     lexed.ok()?;
-    let mut p = Parser::new(source, toks, false);
+    let mut p = Parser::new(source, &mut toks, false);
     // A primary with its postfix operations that spans all of the text is what
     // the full descent gives too (no operator or statement follows it); any
     // other text is left to the program parser. The expression grammar enters
@@ -63,8 +65,8 @@ mod tests {
     /// The program parser's body for `src`, every operand through the full
     /// descent (none of the operand shortcuts).
     fn descent(src: &str) -> Result<Expr> {
-        let (tokens, lex_error) = super::super::lex(src, false);
-        let mut p = Parser::new(src, tokens, false);
+        let (mut tokens, lex_error) = super::super::lex(src, false);
+        let mut p = Parser::new(src, &mut tokens, false);
         p.no_shortcuts = true;
         p.lex_error = lex_error;
         let body = p.program(false)?;

@@ -24,7 +24,7 @@ pub fn is_statement_call(name: &str) -> bool {
     STATEMENT_CALLS.contains(&name)
 }
 
-impl<'a> Parser<'a> {
+impl<'a, 't> Parser<'a, 't> {
     /// Statements up to (not including) `end` or the end of input.
     pub(super) fn statements_until(&mut self, end: T) -> Result<Vec<Expr>> {
         let mut memo: Vec<Expr> = Vec::new();
