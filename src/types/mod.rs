@@ -2,6 +2,7 @@
 //! the canonical text, the parser from type expressions, and the calculator.
 
 pub mod aliases;
+pub mod builtin;
 pub mod calc;
 pub mod counted;
 pub mod create;
