@@ -21,8 +21,11 @@ use std::mem::ManuallyDrop;
 /// is that expression would be parsed. Any other text yields the program's body
 /// (a block, `Nop`, a statement) or the program parser's error.
 pub fn parse_type_expression(source: &str) -> Result<Expr> {
-    if let Some(e) = expression_only(source) {
-        return Ok(e);
+    // (the tree is handed back as it is returned, not rewrapped: moving a
+    // node just built stalls on its last, narrow writes)
+    let lone = expression_only(source);
+    if lone.is_ok() {
+        return lone;
     }
     Ok(super::parse_syntax(source, false)?.body)
 }
@@ -31,31 +34,40 @@ pub fn parse_type_expression(source: &str) -> Result<Expr> {
 /// need no allocation for them (longer ones move to the heap once).
 const TOKENS_ROOM: usize = 32;
 
-/// The single expression spanning all of `source`, or None when the text is
+/// The single expression spanning all of `source`; an error (to be left to
+/// the program parser, which reports the reference's error) when the text is
 /// anything else or has an error.
-fn expression_only(source: &str) -> Option<Expr> {
+fn expression_only(source: &str) -> Result<Expr> {
     let mut toks: SmallVec<[Token; TOKENS_ROOM]> = SmallVec::new();
     // (without the EPP option the lexer gives no EPP_START)
     // (released below, so that there is no drop code to run)
     let mut lexer = ManuallyDrop::new(Lexer::new(source));
     let lexed = lexer.lex_into(&mut toks);
     lexer.release();
-    lexed.ok()?;
+    lexed?;
     let mut p = Parser::new(source, &mut toks, false);
     // A primary with its postfix operations that spans all of the text is what
     // the full descent gives too (no operator or statement follows it); any
     // other text is left to the program parser. The expression grammar enters
     // one level of nesting before the primary.
     p.depth += 1;
-    let mut e = p.whole_type_postfix().ok()?;
-    if p.pos != p.toks.len() {
-        return None;
+    let mut lone = p.whole_type_postfix();
+    if let Ok(e) = &mut lone {
+        if p.pos != p.toks.len() {
+            return Err(not_alone(p.span()));
+        }
+        // as a statement, a call's value is not required
+        if let ExprKind::CallNamedFunction(c) = &mut e.kind {
+            c.rval_required = false;
+        }
     }
-    // as a statement, a call's value is not required
-    if let ExprKind::CallNamedFunction(c) = &mut e.kind {
-        c.rval_required = false;
-    }
-    Some(e)
+    lone
+}
+
+/// What [`expression_only`] gives for a text that goes on after an expression.
+#[cold]
+fn not_alone(at: crate::syntax::span::Span) -> crate::error::Error {
+    crate::error::Error::parse("more than one expression", at)
 }
 
 #[cfg(test)]
