@@ -360,7 +360,9 @@ fn key_of(ruby: &Ruby, t: &Type) -> R<(Arc<str>, KeyMode)> {
     let literal = |t: &Type| -> Option<Arc<str>> {
         match t.kind() {
             TypeKind::String { value: Some(v), .. } => Some(Arc::from(v.as_str())),
-            TypeKind::Enum { values, .. } if values.len() == 1 => Some(values[0].clone()),
+            TypeKind::Enum { values, .. } if values.len() == 1 => {
+                Some(Arc::from(values[0].as_str()))
+            }
             _ => None,
         }
     };

@@ -10,8 +10,9 @@
 pub(crate) use super::builtin::{builtin, canonical_type, Builtin};
 pub use super::builtin::{builtin_name, builtin_type, BUILTIN_NAMES};
 use super::factory::{self as tf, KeyMode};
-use super::model::{IntRange, RuntimeName, Type, TypeKind};
+use super::model::{IntRange, RuntimeName, SmolStr, Type, TypeKind};
 use crate::error::{Error, Result};
+use crate::syntax::ast::node_text;
 use crate::values::new::kind_name;
 use crate::values::{Regexp, Value};
 use std::fmt::Write;
@@ -408,14 +409,14 @@ fn create_enum(params: &[Value]) -> CResult<Type> {
     if strings.is_empty() {
         return Err(count_error("Enum", "1 or more", 0));
     }
-    let mut values: Vec<Arc<str>> = Vec::with_capacity(strings.len());
+    let mut values: Vec<SmolStr> = Vec::with_capacity(strings.len());
     for p in strings {
         match p {
-            Value::String(s) => values.push(s.clone()),
+            Value::String(s) => values.push(node_text(s)),
             _ => return Err(type_err("Enum parameters must be identifiers or strings")),
         }
     }
-    Ok(tf::enum_of_shared(values, ci))
+    Ok(tf::enum_of_texts(values, ci))
 }
 
 fn create_pattern(params: &[Value]) -> CResult<Type> {
@@ -639,7 +640,7 @@ fn key_name(t: &Type) -> Option<Arc<str>> {
             value: Some(v),
             size: None,
         } => Some(Arc::from(v.as_str())),
-        TypeKind::Enum { values, .. } if values.len() == 1 => Some(values[0].clone()),
+        TypeKind::Enum { values, .. } if values.len() == 1 => Some(Arc::from(values[0].as_str())),
         _ => None,
     }
 }

@@ -18,6 +18,7 @@ use super::model::{
 };
 use super::unique::Unique;
 use crate::error::{Error, Result};
+use crate::syntax::ast::node_text;
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value, ValueMap};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -207,14 +208,15 @@ pub fn enum_ci<S: AsRef<str>>(values: &[S], case_insensitive: bool) -> Type {
     if values.is_empty() && !case_insensitive {
         return enum_any();
     }
-    enum_of_shared(
-        values.iter().map(|s| Arc::from(s.as_ref())).collect(),
+    enum_of_texts(
+        values.iter().map(|s| node_text(s.as_ref())).collect(),
         case_insensitive,
     )
 }
 
-/// [`enum_ci`] of strings already shared (no copy of their text is made).
-pub fn enum_of_shared(mut values: Vec<Arc<str>>, case_insensitive: bool) -> Type {
+/// [`enum_ci`] of texts already made (sorted and deduplicated here; no
+/// copy of a text is made).
+pub fn enum_of_texts(mut values: Vec<SmolStr>, case_insensitive: bool) -> Type {
     if values.is_empty() && !case_insensitive {
         return enum_any();
     }

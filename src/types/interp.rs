@@ -488,11 +488,11 @@ impl Interp<'_> {
         if strings.is_empty() {
             return None;
         }
-        let mut values: Vec<Arc<str>> = Vec::with_capacity(strings.len());
+        let mut values: Vec<SmolStr> = Vec::with_capacity(strings.len());
         for k in strings {
-            values.push(string(k)?.into());
+            values.push(smol_string(k)?.clone());
         }
-        Some(Ok(tf::enum_of_shared(values, ci)))
+        Some(Ok(tf::enum_of_texts(values, ci)))
     }
 
     /// `Pattern[...]` of regexps only or of strings only (the general way

@@ -188,8 +188,9 @@ pub enum TypeKind {
     },
     /// `Enum[s...]`, optionally case-insensitive (`Enum[a, b, true]`).
     Enum {
-        /// The strings, as given (printed sorted and unique).
-        values: Vec<Arc<str>>,
+        /// The strings, sorted by bytes and unique (short texts are held
+        /// inline: no allocation per value).
+        values: Vec<SmolStr>,
         /// True when matching ignores case.
         case_insensitive: bool,
     },

@@ -5,11 +5,10 @@
 
 use super::generalize::variant_of;
 use super::{any_type, is_assignable};
-use crate::types::{IntRange, Type, TypeKind};
-use std::sync::Arc;
+use crate::types::{IntRange, SmolStr, Type, TypeKind};
 
 /// `Enum[values]`, sorted and without duplicates.
-pub(super) fn enum_of(values: Vec<Arc<str>>) -> Type {
+pub(super) fn enum_of(values: Vec<SmolStr>) -> Type {
     let mut values = values;
     values.sort();
     values.dedup();
@@ -92,7 +91,7 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
                 None => enum_of(Vec::new()),
                 Some(v) => {
                     let mut vs = values.clone();
-                    vs.push(Arc::from(v.as_str()));
+                    vs.push(v.clone());
                     enum_of(vs)
                 }
             };
@@ -109,9 +108,7 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
         ) => {
             if s1.is_none() || s2.is_none() {
                 return match (v1, v2) {
-                    (Some(x), Some(y)) => {
-                        enum_of(vec![Arc::from(x.as_str()), Arc::from(y.as_str())])
-                    }
+                    (Some(x), Some(y)) => enum_of(vec![x.clone(), y.clone()]),
                     _ => Type::from_kind(K::String {
                         size: None,
                         value: None,
@@ -146,7 +143,7 @@ pub fn common_type(a: &Type, b: &Type) -> Type {
                 None => enum_of(Vec::new()),
                 Some(v) => {
                     let mut vs = values.clone();
-                    vs.push(Arc::from(v.as_str()));
+                    vs.push(v.clone());
                     enum_of(vs)
                 }
             };

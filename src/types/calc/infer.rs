@@ -173,7 +173,7 @@ fn scalar_type(k: ViewKind<'_>) -> Option<Type> {
 pub(super) struct CommonOf {
     acc: Option<Type>,
     /// Texts to add to the Enum in `acc`.
-    texts: Vec<Arc<str>>,
+    texts: Vec<SmolStr>,
 }
 
 impl CommonOf {
@@ -193,7 +193,7 @@ impl CommonOf {
             {
                 // `Enum ∪ String<v>` is the Enum of the sorted, deduplicated
                 // values and v, whichever comes first.
-                self.texts.push(Arc::from(v.as_str()));
+                self.texts.push(v.clone());
                 return;
             }
         }

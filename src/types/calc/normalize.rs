@@ -8,9 +8,8 @@
 
 use super::generalize::variant_of;
 use super::{is_assignable, undef_type};
-use crate::types::{factory, IntRange, StructElement, Type, TypeKind};
+use crate::types::{factory, IntRange, SmolStr, StructElement, Type, TypeKind};
 use crate::values::Timespan;
-use std::sync::Arc;
 
 /// The normalized form of `t`.
 pub fn normalize(t: &Type) -> Type {
@@ -138,15 +137,15 @@ fn normalize_variant(types: Vec<Type>, depth: u32) -> Type {
             _ => false,
         },
         |g| {
-            let mut vals: Vec<Arc<str>> = Vec::new();
+            let mut vals: Vec<SmolStr> = Vec::new();
             for t in g {
                 match t.kind() {
                     K::Enum { values, .. } => vals.extend(values.iter().cloned()),
-                    K::String { value: Some(v), .. } => vals.push(Arc::from(v.as_str())),
+                    K::String { value: Some(v), .. } => vals.push(v.clone()),
                     _ => {}
                 }
             }
-            factory::enum_ci(&vals, false)
+            factory::enum_of_texts(vals, false)
         },
     );
     types = merge_group(

@@ -31,7 +31,7 @@ fn strv(s: &str) -> Type {
 }
 fn enum_(vs: &[&str]) -> Type {
     t(K::Enum {
-        values: vs.iter().map(|v| Arc::from(*v)).collect(),
+        values: vs.iter().map(|v| crate::types::SmolStr::from(*v)).collect(),
         case_insensitive: false,
     })
 }
