@@ -9,7 +9,7 @@
 //! `grammar`).
 
 use super::grammar::Partial;
-use super::scan::{is_space, op_len, parts};
+use super::scan::{is_space, op_len, suffixes};
 use smallvec::SmallVec;
 
 /// One comparator: its operator as `scan::simple` captures it, and its version.
@@ -92,16 +92,7 @@ fn partial(s: &str, at: usize) -> Option<(Partial<'_>, usize)> {
     }
     let (mut pre, mut build) = (None, None);
     if count == 3 {
-        if b.get(i) == Some(&b'-') {
-            let end = parts(b, i + 1)?;
-            pre = Some(&s[i + 1..end]);
-            i = end;
-        }
-        if b.get(i) == Some(&b'+') {
-            let end = parts(b, i + 1)?;
-            build = Some(&s[i + 1..end]);
-            i = end;
-        }
+        (pre, build, i) = suffixes(s, i)?;
     }
     Some((Partial { nums, pre, build }, i))
 }

@@ -166,19 +166,29 @@ pub(super) fn partial(s: &str) -> Option<PartialCaps<'_>> {
     }
     let (mut pre, mut build) = (None, None);
     if nums[2].is_some() {
-        // `parts` cannot hold `+` nor end in `.`, so greedy matching never needs to back off
-        if b.get(at) == Some(&b'-') {
-            let end = parts(b, at + 1)?;
-            pre = Some(&s[at + 1..end]);
-            at = end;
-        }
-        if b.get(at) == Some(&b'+') {
-            let end = parts(b, at + 1)?;
-            build = Some(&s[at + 1..end]);
-            at = end;
-        }
+        (pre, build, at) = suffixes(s, at)?;
     }
     (at == b.len()).then_some((nums, pre, build))
+}
+
+/// The `-pre` and `+build` suffixes of a full version in `s` from `at`, each
+/// optional, and where they end; `None` when a `-` or `+` has no valid parts.
+/// (`parts` cannot hold `+` nor end in `.`, so greedy matching never needs to back off.)
+#[inline]
+pub(super) fn suffixes(s: &str, mut at: usize) -> Option<(Option<&str>, Option<&str>, usize)> {
+    let b = s.as_bytes();
+    let (mut pre, mut build) = (None, None);
+    if b.get(at) == Some(&b'-') {
+        let end = parts(b, at + 1)?;
+        pre = Some(&s[at + 1..end]);
+        at = end;
+    }
+    if b.get(at) == Some(&b'+') {
+        let end = parts(b, at + 1)?;
+        build = Some(&s[at + 1..end]);
+        at = end;
+    }
+    Some((pre, build, at))
 }
 
 /// The two partial versions of `\A(partial)\s+-\s+(partial)\z`.
