@@ -272,12 +272,18 @@ const BUILTIN_TABLE: [Option<Entry>; BUILTIN_TABLE_SLOTS] = {
 /// (`Integer`, not `INTEGER`): the static text of that name.
 #[inline]
 pub fn exact_name(name: &str) -> Option<&'static str> {
-    let bytes = name.as_bytes();
+    exact_entry(name.as_bytes()).map(|e| e.name)
+}
+
+/// The entry of a name spelled exactly as printed (the perfect hash, then one
+/// key compare).
+#[inline(always)]
+fn exact_entry(bytes: &[u8]) -> Option<&'static Entry> {
     if bytes.len() < 3 || bytes.len() >= BUILTIN_BY_LEN.len() {
         return None;
     }
     match BUILTIN_TABLE.get(table_slot(bytes)) {
-        Some(Some(e)) if e.name.len() == bytes.len() && e.key == name_key(bytes) => Some(e.name),
+        Some(Some(e)) if e.name.len() == bytes.len() && e.key == name_key(bytes) => Some(e),
         _ => None,
     }
 }
@@ -286,14 +292,12 @@ pub fn exact_name(name: &str) -> Option<&'static str> {
 #[inline]
 pub(crate) fn builtin(name: &str) -> Option<(&'static str, Builtin)> {
     let bytes = name.as_bytes();
-    if bytes.len() < 3 || bytes.len() >= BUILTIN_BY_LEN.len() {
-        return None;
-    }
     // Names are nearly always written canonically: try an exact match first.
-    if let Some(Some(e)) = BUILTIN_TABLE.get(table_slot(bytes)) {
-        if e.name.len() == bytes.len() && e.key == name_key(bytes) {
-            return Some((e.name, e.builtin));
-        }
+    if let Some(e) = exact_entry(bytes) {
+        return Some((e.name, e.builtin));
+    }
+    if bytes.len() < 3 {
+        return None;
     }
     let same_len = BUILTIN_BY_LEN.get(bytes.len()).copied().unwrap_or(&[]);
     builtin_ignoring_case(name, same_len)
