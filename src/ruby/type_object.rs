@@ -221,24 +221,14 @@ mod data {
     /// long as the object lives.
     #[inline]
     pub fn type_of<'a>(obj: Value) -> Option<TypeRef<'a>> {
-        let raw = obj.as_raw();
-        // SAFETY: `raw` is a live object; the typed-data reads happen only
-        // after the tag says T_DATA and the flag says typed. Objects of both
-        // data types hold a node of `Type::into_raw` (never null: the class
-        // has no allocator), whose count the object keeps while it lives.
-        unsafe {
-            if rb_sys::RB_TYPE(raw) != rb_sys::ruby_value_type::RUBY_T_DATA
-                || !rb_sys::RTYPEDDATA_P(raw)
-            {
-                return None;
-            }
-            let kind = rb_sys::RTYPEDDATA_TYPE(raw);
-            if kind != &TYPE.0 && kind != &LARGE_TYPE.0 {
-                return None;
-            }
-            let node = NonNull::new(rb_sys::RTYPEDDATA_GET_DATA(raw).cast::<()>())?;
-            Some(TypeRef::from_raw(node))
-        }
+        let data = super::super::value_view::typed_data(obj, |t| {
+            std::ptr::eq(t, &TYPE.0) || std::ptr::eq(t, &LARGE_TYPE.0)
+        })?;
+        let node = NonNull::new(data.cast::<()>())?;
+        // SAFETY: objects of both data types hold a node of `Type::into_raw`
+        // (never null: the class has no allocator), whose count the object
+        // keeps while it lives.
+        Some(unsafe { TypeRef::from_raw(node) })
     }
 
     /// `dfree` of [`TYPE`]: the object's count of the node goes.
@@ -361,7 +351,7 @@ mod large_types {
         let mut by_node = BY_NODE.lock().unwrap_or_else(|e| e.into_inner());
         let entry = by_node
             .get_or_insert_with(HashMap::new)
-            .entry(address(t))
+            .entry(key(t.raw()))
             .or_insert((0, 0));
         entry.0 += bytes;
         entry.1 += 1;
@@ -371,7 +361,7 @@ mod large_types {
     pub fn release(node: NonNull<()>) {
         let mut by_node = BY_NODE.lock().unwrap_or_else(|e| e.into_inner());
         let Some(map) = by_node.as_mut() else { return };
-        let key = node.as_ptr() as usize;
+        let key = key(node);
         let Some(entry) = map.get_mut(&key) else {
             return;
         };
@@ -389,13 +379,13 @@ mod large_types {
         let by_node = BY_NODE.lock().unwrap_or_else(|e| e.into_inner());
         by_node
             .as_ref()
-            .and_then(|m| m.get(&(node.as_ptr() as usize)))
+            .and_then(|m| m.get(&key(node)))
             .map_or(0, |&(bytes, objects)| bytes / objects)
     }
 
-    /// The address of `t`'s node, as the objects' data pointers hold it.
-    fn address(t: &Type) -> usize {
-        t.raw().as_ptr() as usize
+    /// The table's key of a node (the address the objects' data pointers hold).
+    fn key(node: NonNull<()>) -> usize {
+        node.as_ptr() as usize
     }
 
     /// `GC.start(full_mark: false, immediate_sweep: true)`, unless the program

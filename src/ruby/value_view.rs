@@ -193,20 +193,32 @@ fn classify_other<'a>(obj: magnus::Value) -> ViewKind<'a> {
 /// (a setjmp per call) and, on a mismatch, raises and rescues an exception.
 #[inline]
 pub(crate) fn wrapped<'a, D: magnus::TypedData>(obj: magnus::Value) -> Option<&'a D> {
-    let raw = obj.as_raw();
     let want = D::data_type() as *const magnus::DataType as *const rb_sys::rb_data_type_t;
+    let data = typed_data(obj, |t| t == want)?;
+    // SAFETY: `DataType` is a transparent wrapper of `rb_data_type_t`, and
+    // magnus stores a `*mut D` as the data of objects of D's data type, valid
+    // while the object lives.
+    unsafe { (data as *const D).as_ref() }
+}
+
+/// The data pointer of `obj` when it is a typed-data object whose data type
+/// `accepts` (one type-tag read and a pointer compare).
+#[inline(always)]
+pub(crate) fn typed_data(
+    obj: magnus::Value,
+    accepts: impl Fn(*const rb_sys::rb_data_type_t) -> bool,
+) -> Option<*mut std::ffi::c_void> {
+    let raw = obj.as_raw();
     // SAFETY: `raw` is a live object; the typed-data reads happen only after the
-    // tag says T_DATA and the flag says typed. `DataType` is a transparent
-    // wrapper of `rb_data_type_t`, and magnus stores a `*mut D` as the data of
-    // objects of D's data type, valid while the object lives.
+    // tag says T_DATA and the flag says typed.
     unsafe {
         if rb_sys::RB_TYPE(raw) != T::RUBY_T_DATA
             || !rb_sys::RTYPEDDATA_P(raw)
-            || rb_sys::RTYPEDDATA_TYPE(raw) != want
+            || !accepts(rb_sys::RTYPEDDATA_TYPE(raw))
         {
             return None;
         }
-        (rb_sys::RTYPEDDATA_GET_DATA(raw) as *const D).as_ref()
+        Some(rb_sys::RTYPEDDATA_GET_DATA(raw))
     }
 }
 
