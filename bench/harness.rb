@@ -13,10 +13,15 @@
 #   end                                              # own line against the same reference time
 #
 # Both sides run in this process after a warm-up, each for about BENCH_TIME
-# seconds (default 1.0) in all, in ROUNDS alternating rounds (gem, reference,
-# gem, ...), so that a stretch of load on a shared machine weighs on both
-# sides alike. The report gives each side's median CPU time per item over the
-# rounds, and their ratio.
+# seconds (default 1.0) in all, in ROUNDS short alternating rounds (gem,
+# reference, gem, ...). The report gives each side's median CPU time per item
+# over the rounds, and as the ratio the median over the rounds of the
+# reference's time over the gem's in the same round: on a shared machine
+# whose speed drifts from one second to the next, the two sides of a round
+# run in the same state, so the drift cancels out of each round's ratio.
+# (Measured over 15 runs of type_parse on the project VM: 5 rounds with the
+# ratio of the medians gave 104-152x, sd 13.6; 15 rounds with the median of
+# the rounds' ratios 121-132x, sd 3.1, at the same mean.)
 
 require_relative '../spec/support/reference'
 
@@ -53,11 +58,23 @@ module Bench
       sides = [@gem]
       sides << @reference if @reference && Reference.available?
       sides.concat(@variants.map(&:last))
-      times = Bench.alternate(min_time, sides).map { |t| t / items }
+      rounds = Bench.alternate(min_time, sides)
+      times = rounds.transpose.map { |ts| Bench.median(ts) / items }
       gem_time = times.shift
-      ref_time = times.shift if sides[1].equal?(@reference)
-      variants = @variants.map(&:first).zip(times)
-      { name: name, items: items, gem: gem_time, reference: ref_time, target: target, variants: variants }
+      with_reference = sides[1].equal?(@reference)
+      ref_time = times.shift if with_reference
+      # each gem side's ratio to the reference: the median of the rounds' ratios
+      ratios = (with_reference ? [0, *(2...sides.size)] : []).map do |i|
+        Bench.median(rounds.map { |r| r[1] / r[i] })
+      end
+      variants = @variants.map(&:first).zip(times, ratios.drop(1))
+      { name: name, items: items, gem: gem_time, reference: ref_time, ratio: ratios.first, target: target,
+        variants: variants }
+    ensure
+      # let the workload's data go, so that it does not weigh on the garbage
+      # collection of the workloads after it
+      @gem = @reference = @check = nil
+      @variants = []
     end
   end
 
@@ -72,16 +89,19 @@ module Bench
     end
 
     # Rounds of each side (and of the variants), taken in turn.
-    ROUNDS = 5
+    ROUNDS = 15
 
-    # Median seconds per call of each block, measured in ROUNDS rounds that
-    # take the blocks in turn, each block for min_time / ROUNDS per round.
+    # Seconds per call of each block in each of ROUNDS rounds that take the
+    # blocks in turn, each block for min_time / ROUNDS per round: one Array of
+    # times (one per block) per round.
     def alternate(min_time, blocks)
       blocks.each(&:call) # warm-up
       per_round = min_time / ROUNDS
-      rounds = Array.new(ROUNDS) { blocks.map { |b| measure(per_round, &b) } }
-      rounds.transpose.map { |ts| ts.sort[ts.size / 2] }
+      Array.new(ROUNDS) { blocks.map { |b| measure(per_round, &b) } }
     end
+
+    # The middle value (the upper one of an even count).
+    def median(values) = values.sort[values.size / 2]
 
     # Seconds per call of the block: batches of calls (grown until one batch
     # takes 20 ms, so clock reads do not weigh on tiny operations) until
@@ -123,16 +143,16 @@ module Bench
           puts format('%-28s failed: %s: %s', w.name, e.class, e.message.lines.first&.chomp)
           next
         end
-        ratio = r[:reference] && r[:reference] / r[:gem]
+        ratio = r[:ratio]
         short = ratio && r[:target] && ratio < r[:target]
         ok = false if short
         puts format('%-28s %8d %14s %14s %10s %8s%s', r[:name], r[:items], human(r[:gem]),
                     r[:reference] ? human(r[:reference]) : '-', ratio ? format('%.1fx', ratio) : '-',
                     r[:target] ? "#{r[:target]}x" : '-', short ? '  BELOW TARGET' : '')
-        r[:variants].each do |label, t|
+        r[:variants].each do |label, t, variant_ratio|
           puts format('%-28s %8d %14s %14s %10s %8s', "  #{r[:name]} (#{label})", r[:items], human(t),
                       r[:reference] ? human(r[:reference]) : '-',
-                      r[:reference] ? format('%.1fx', r[:reference] / t) : '-', '-')
+                      variant_ratio ? format('%.1fx', variant_ratio) : '-', '-')
         end
         $stdout.flush
       end
