@@ -13,15 +13,17 @@
 #   end                                              # own line against the same reference time
 #
 # Both sides run in this process after a warm-up, each for about BENCH_TIME
-# seconds (default 1.0) in all, in ROUNDS short alternating rounds (gem,
-# reference, gem, ...). The report gives each side's median CPU time per item
-# over the rounds, and as the ratio the median over the rounds of the
-# reference's time over the gem's in the same round: on a shared machine
-# whose speed drifts from one second to the next, the two sides of a round
-# run in the same state, so the drift cancels out of each round's ratio.
-# (Measured over 15 runs of type_parse on the project VM: 5 rounds with the
-# ratio of the medians gave 104-152x, sd 13.6; 15 rounds with the median of
-# the rounds' ratios 121-132x, sd 3.1, at the same mean.)
+# seconds (default 1.0) in all, in ROUNDS alternating rounds (gem, reference,
+# gem, ...). The report gives each side's median CPU time per item over the
+# rounds, and as the ratio the median over the rounds of the reference's time
+# over the gem's in the same round: on a shared machine whose speed drifts
+# from one second to the next, the two sides of a round run in much the same
+# state, so the drift cancels out of each round's ratio. (15 runs of
+# type_parse on the project VM: the ratio of the medians gave sd 13.6, the
+# median of the rounds' ratios sd 9.5, at about the same mean. More, shorter
+# rounds cut the spread further, to sd 3.1 with 15, but weigh each round's
+# start-up more: infer_set, whose big data each round's first GC gives back
+# to the system, fell from 30-34x to 25-27x run alone.)
 
 require_relative '../spec/support/reference'
 
@@ -89,7 +91,7 @@ module Bench
     end
 
     # Rounds of each side (and of the variants), taken in turn.
-    ROUNDS = 15
+    ROUNDS = 5
 
     # Seconds per call of each block in each of ROUNDS rounds that take the
     # blocks in turn, each block for min_time / ROUNDS per round: one Array of
