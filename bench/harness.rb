@@ -57,20 +57,19 @@ module Bench
       raise "workload #{name} has no gem block" unless @gem
 
       @check&.call
-      sides = [@gem]
-      sides << @reference if @reference && Reference.available?
-      sides.concat(@variants.map(&:last))
+      reference = @reference if Reference.available?
+      # the reference runs right after the gem's block, then the variants do
+      sides = [@gem, *reference, *@variants.map(&:last)]
       rounds = Bench.alternate(min_time, sides)
-      times = rounds.transpose.map { |ts| Bench.median(ts) / items }
-      gem_time = times.shift
-      with_reference = sides[1].equal?(@reference)
-      ref_time = times.shift if with_reference
+      ref_rounds = rounds.map { |r| r.delete_at(1) } if reference
+      # per gem side (the gem's block, then the variants'): its times over the rounds
+      gem_sides = rounds.transpose
+      times = gem_sides.map { |ts| Bench.median(ts) / items }
+      ref_time = Bench.median(ref_rounds) / items if reference
       # each gem side's ratio to the reference: the median of the rounds' ratios
-      ratios = (with_reference ? [0, *(2...sides.size)] : []).map do |i|
-        Bench.median(rounds.map { |r| r[1] / r[i] })
-      end
-      variants = @variants.map(&:first).zip(times, ratios.drop(1))
-      { name: name, items: items, gem: gem_time, reference: ref_time, ratio: ratios.first, target: target,
+      ratios = gem_sides.map { |ts| reference && Bench.median(ts.zip(ref_rounds).map { |g, f| f / g }) }
+      variants = @variants.map(&:first).zip(times.drop(1), ratios.drop(1))
+      { name: name, items: items, gem: times.first, reference: ref_time, ratio: ratios.first, target: target,
         variants: variants }
     ensure
       # let the workload's data go, so that it does not weigh on the garbage
