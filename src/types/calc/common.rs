@@ -5,17 +5,11 @@
 
 use super::generalize::variant_of;
 use super::{any_type, is_assignable};
-use crate::types::{IntRange, SmolStr, Type, TypeKind};
+use crate::types::{factory, IntRange, SmolStr, Type, TypeKind};
 
 /// `Enum[values]`, sorted and without duplicates.
 pub(super) fn enum_of(values: Vec<SmolStr>) -> Type {
-    let mut values = values;
-    values.sort();
-    values.dedup();
-    Type::from_kind(TypeKind::Enum {
-        values,
-        case_insensitive: false,
-    })
+    factory::enum_of_texts(values, false)
 }
 
 fn string_size(size: &Option<IntRange>) -> Option<IntRange> {
