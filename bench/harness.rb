@@ -14,16 +14,9 @@
 #
 # Both sides run in this process after a warm-up, each for about BENCH_TIME
 # seconds (default 1.0) in all, in ROUNDS alternating rounds (gem, reference,
-# gem, ...). The report gives each side's median CPU time per item over the
-# rounds, and as the ratio the median over the rounds of the reference's time
-# over the gem's in the same round: on a shared machine whose speed drifts
-# from one second to the next, the two sides of a round run in much the same
-# state, so the drift cancels out of each round's ratio. (15 runs of
-# type_parse on the project VM: the ratio of the medians gave sd 13.6, the
-# median of the rounds' ratios sd 9.5, at about the same mean. More, shorter
-# rounds cut the spread further, to sd 3.1 with 15, but weigh each round's
-# start-up more: infer_set, whose big data each round's first GC gives back
-# to the system, fell from 30-34x to 25-27x run alone.)
+# gem, ...), so that a stretch of load on a shared machine weighs on both
+# sides alike. The report gives each side's median CPU time per item over the
+# rounds, and their ratio.
 
 require_relative '../spec/support/reference'
 
@@ -57,20 +50,14 @@ module Bench
       raise "workload #{name} has no gem block" unless @gem
 
       @check&.call
-      reference = @reference if Reference.available?
-      # the reference runs right after the gem's block, then the variants do
-      sides = [@gem, *reference, *@variants.map(&:last)]
-      rounds = Bench.alternate(min_time, sides)
-      ref_rounds = rounds.map { |r| r.delete_at(1) } if reference
-      # per gem side (the gem's block, then the variants'): its times over the rounds
-      gem_sides = rounds.transpose
-      times = gem_sides.map { |ts| Bench.median(ts) / items }
-      ref_time = Bench.median(ref_rounds) / items if reference
-      # each gem side's ratio to the reference: the median of the rounds' ratios
-      ratios = gem_sides.map { |ts| reference && Bench.median(ts.zip(ref_rounds).map { |g, f| f / g }) }
-      variants = @variants.map(&:first).zip(times.drop(1), ratios.drop(1))
-      { name: name, items: items, gem: times.first, reference: ref_time, ratio: ratios.first, target: target,
-        variants: variants }
+      sides = [@gem]
+      sides << @reference if @reference && Reference.available?
+      sides.concat(@variants.map(&:last))
+      times = Bench.alternate(min_time, sides).map { |t| t / items }
+      gem_time = times.shift
+      ref_time = times.shift if sides[1].equal?(@reference)
+      variants = @variants.map(&:first).zip(times)
+      { name: name, items: items, gem: gem_time, reference: ref_time, target: target, variants: variants }
     ensure
       # let the workload's data go, so that it does not weigh on the garbage
       # collection of the workloads after it
@@ -92,17 +79,14 @@ module Bench
     # Rounds of each side (and of the variants), taken in turn.
     ROUNDS = 5
 
-    # Seconds per call of each block in each of ROUNDS rounds that take the
-    # blocks in turn, each block for min_time / ROUNDS per round: one Array of
-    # times (one per block) per round.
+    # Median seconds per call of each block, measured in ROUNDS rounds that
+    # take the blocks in turn, each block for min_time / ROUNDS per round.
     def alternate(min_time, blocks)
       blocks.each(&:call) # warm-up
       per_round = min_time / ROUNDS
-      Array.new(ROUNDS) { blocks.map { |b| measure(per_round, &b) } }
+      rounds = Array.new(ROUNDS) { blocks.map { |b| measure(per_round, &b) } }
+      rounds.transpose.map { |ts| ts.sort[ts.size / 2] }
     end
-
-    # The middle value (the upper one of an even count).
-    def median(values) = values.sort[values.size / 2]
 
     # Seconds per call of the block: batches of calls (grown until one batch
     # takes 20 ms, so clock reads do not weigh on tiny operations) until
@@ -144,16 +128,16 @@ module Bench
           puts format('%-28s failed: %s: %s', w.name, e.class, e.message.lines.first&.chomp)
           next
         end
-        ratio = r[:ratio]
+        ratio = r[:reference] && r[:reference] / r[:gem]
         short = ratio && r[:target] && ratio < r[:target]
         ok = false if short
         puts format('%-28s %8d %14s %14s %10s %8s%s', r[:name], r[:items], human(r[:gem]),
                     r[:reference] ? human(r[:reference]) : '-', ratio ? format('%.1fx', ratio) : '-',
                     r[:target] ? "#{r[:target]}x" : '-', short ? '  BELOW TARGET' : '')
-        r[:variants].each do |label, t, variant_ratio|
+        r[:variants].each do |label, t|
           puts format('%-28s %8d %14s %14s %10s %8s', "  #{r[:name]} (#{label})", r[:items], human(t),
                       r[:reference] ? human(r[:reference]) : '-',
-                      variant_ratio ? format('%.1fx', variant_ratio) : '-', '-')
+                      r[:reference] ? format('%.1fx', r[:reference] / t) : '-', '-')
         end
         $stdout.flush
       end
