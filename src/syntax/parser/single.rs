@@ -12,9 +12,10 @@
 use super::Parser;
 use crate::error::Result;
 use crate::syntax::ast::{Expr, ExprKind};
-use crate::syntax::lexer::Lexer;
+use crate::syntax::lexer::{Lexer, TokenBuffer};
 use crate::syntax::token::Token;
 use smallvec::SmallVec;
+use std::borrow::Cow;
 use std::mem::ManuallyDrop;
 
 /// Parses `source` as one expression (no validation), as a program whose body
@@ -38,30 +39,64 @@ const TOKENS_ROOM: usize = 32;
 /// the program parser, which reports the reference's error) when the text is
 /// anything else or has an error.
 fn expression_only(source: &str) -> Result<Expr> {
-    let mut toks: SmallVec<[Token; TOKENS_ROOM]> = SmallVec::new();
+    let mut toks = LoneTokens {
+        toks: SmallVec::new(),
+        owned: false,
+    };
     // (without the EPP option the lexer gives no EPP_START)
     // (released below, so that there is no drop code to run)
     let mut lexer = ManuallyDrop::new(Lexer::new(source));
     let lexed = lexer.lex_into(&mut toks);
     lexer.release();
     lexed?;
-    let mut p = Parser::new(source, &mut toks, false);
+    // (released below, so that there is no drop code to run)
+    let mut p = ManuallyDrop::new(Parser::new(source, &mut toks.toks, false));
     // A primary with its postfix operations that spans all of the text is what
     // the full descent gives too (no operator or statement follows it); any
     // other text is left to the program parser. The expression grammar enters
     // one level of nesting before the primary.
     p.depth += 1;
     let mut lone = p.whole_type_postfix();
+    if lone.is_ok() && p.pos != p.toks.len() {
+        lone = Err(not_alone(p.span()));
+    }
+    p.release();
     if let Ok(e) = &mut lone {
-        if p.pos != p.toks.len() {
-            return Err(not_alone(p.span()));
-        }
         // as a statement, a call's value is not required
         if let ExprKind::CallNamedFunction(c) = &mut e.kind {
             c.rval_required = false;
         }
     }
     lone
+}
+
+/// The tokens of a lone expression: on the stack for most type strings, and
+/// let go without a look at each one when none owns its text (most type
+/// strings have no escapes).
+struct LoneTokens<'a> {
+    toks: SmallVec<[Token<'a>; TOKENS_ROOM]>,
+    /// Whether some token's value is an owned string.
+    owned: bool,
+}
+
+impl<'a> TokenBuffer<'a> for LoneTokens<'a> {
+    #[inline(always)]
+    fn push_token(&mut self, t: Token<'a>) {
+        self.owned |= matches!(t.value, Cow::Owned(_));
+        self.toks.push(t);
+    }
+}
+
+impl Drop for LoneTokens<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if !self.owned && !self.toks.spilled() {
+            // SAFETY: every token's value is borrowed and the rest of a token
+            // is plain data, so forgetting them frees nothing that needed it;
+            // the inline buffer itself is the SmallVec's to drop.
+            unsafe { self.toks.set_len(0) };
+        }
+    }
 }
 
 /// What [`expression_only`] gives for a text that goes on after an expression.
