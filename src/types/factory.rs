@@ -205,9 +205,6 @@ pub fn enum_of<S: AsRef<str>>(values: &[S]) -> Type {
 
 /// `Enum[values..., true]` when `case_insensitive`.
 pub fn enum_ci<S: AsRef<str>>(values: &[S], case_insensitive: bool) -> Type {
-    if values.is_empty() && !case_insensitive {
-        return enum_any();
-    }
     enum_of_texts(
         values.iter().map(|s| node_text(s.as_ref())).collect(),
         case_insensitive,

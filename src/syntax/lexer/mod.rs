@@ -95,21 +95,14 @@ struct UqMode {
     slurp: strings::Slurp,
 }
 
-/// Where [`Lexer::lex_into`] appends the tokens: a `Vec`, or a `SmallVec`
-/// on the stack for the few tokens of a type string.
+/// Where [`Lexer::lex_into`] appends the tokens: a `Vec`, or the parser's
+/// buffer on the stack for the few tokens of a type string.
 pub trait TokenBuffer<'src> {
     /// Append `t`.
     fn push_token(&mut self, t: Token<'src>);
 }
 
 impl<'src> TokenBuffer<'src> for Vec<Token<'src>> {
-    #[inline(always)]
-    fn push_token(&mut self, t: Token<'src>) {
-        self.push(t);
-    }
-}
-
-impl<'src, A: smallvec::Array<Item = Token<'src>>> TokenBuffer<'src> for smallvec::SmallVec<A> {
     #[inline(always)]
     fn push_token(&mut self, t: Token<'src>) {
         self.push(t);

@@ -69,8 +69,7 @@ pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
 }
 
 /// Parses an already lexed token stream of `source` (no validation).
-pub fn parse_tokens<'a>(source: &'a str, tokens: Vec<Token<'a>>, epp: bool) -> Result<Program> {
-    let mut tokens = tokens;
+pub fn parse_tokens<'a>(source: &'a str, mut tokens: Vec<Token<'a>>, epp: bool) -> Result<Program> {
     let mut p = Parser::new(source, &mut tokens, false);
     let body = p.program(epp)?;
     Ok(Program::new(source, body))
