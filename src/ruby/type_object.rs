@@ -231,12 +231,13 @@ mod data {
         Some(unsafe { TypeRef::from_raw(node) })
     }
 
-    /// `dfree` of [`TYPE`]: the object's count of the node goes.
+    /// `dfree` of [`TYPE`]: the object's count of the node goes, through
+    /// the pipeline of [`crate::types::release`] (the node is cold by now).
     unsafe extern "C" fn free_type(data: *mut c_void) {
         if let Some(node) = NonNull::new(data.cast::<()>()) {
             // SAFETY: the data of a TYPE object is a node of `Type::into_raw`
             // whose count the object held; Ruby frees each object once.
-            drop(unsafe { Type::from_raw(node) });
+            unsafe { crate::types::release::release(node) };
         }
     }
 

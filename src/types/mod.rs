@@ -11,6 +11,7 @@ pub mod factory;
 mod interp;
 pub mod model;
 pub mod parse;
+pub mod release;
 pub mod rich;
 pub mod rich_create;
 pub mod shared;
