@@ -131,8 +131,12 @@ impl<'a> TypeParser<'a> {
 
     /// [`TypeParser::parse`] without the cache.
     fn parse_afresh(&self, source: &str) -> Result<Type> {
-        let expr = crate::syntax::parser::parse_type_expression(source)?;
-        self.interp(source).type_of(&expr)
+        // (the tree is read where it was returned: moving it out of the
+        // Result first stalls on the narrow writes that just built it)
+        match crate::syntax::parser::parse_type_expression(source) {
+            Ok(ref expr) => self.interp(source).type_of(expr),
+            Err(e) => Err(e),
+        }
     }
 
     /// [`TypeParser::parse`] through `cache`.
