@@ -25,8 +25,15 @@ pub enum ErrorKind {
 }
 
 /// An error with a message and, where known, the byte span it concerns.
+///
+/// The parts live on the heap: a `Result` of a pointer-sized value (a type)
+/// is then two words, returned in registers, where errors are the rare case.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Error(Box<ErrorData>);
+
+/// The parts of an [`Error`], which derefs to them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
+pub struct ErrorData {
     /// The category.
     pub kind: ErrorKind,
     /// A human-readable message saying what was expected and what was given.
@@ -35,23 +42,62 @@ pub struct Error {
     pub span: Option<Span>,
 }
 
+impl std::ops::Deref for Error {
+    type Target = ErrorData;
+    #[inline]
+    fn deref(&self) -> &ErrorData {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Error {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut ErrorData {
+        &mut self.0
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Error")
+            .field("kind", &self.kind)
+            .field("message", &self.message)
+            .field("span", &self.span)
+            .finish()
+    }
+}
+
+impl From<ErrorData> for Error {
+    #[inline]
+    fn from(data: ErrorData) -> Error {
+        Error(Box::new(data))
+    }
+}
+
 impl Error {
+    /// An error of `kind` with `message` at `span`.
+    #[cold]
+    pub fn at(kind: ErrorKind, message: String, span: Option<Span>) -> Error {
+        Error::from(ErrorData {
+            kind,
+            message,
+            span,
+        })
+    }
+
     /// An error of `kind` with `message` and no position.
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error {
-            kind,
-            message: message.into(),
-            span: None,
-        }
+        Error::at(kind, message.into(), None)
     }
 
     /// A parse error at `span`.
     pub fn parse(message: impl Into<String>, span: Span) -> Error {
-        Error {
-            kind: ErrorKind::Parse,
-            message: message.into(),
-            span: Some(span),
-        }
+        Error::at(ErrorKind::Parse, message.into(), Some(span))
+    }
+
+    /// The parts, taken out of the error.
+    pub fn into_data(self) -> ErrorData {
+        *self.0
     }
 
     /// An illegal type or type parameter.

@@ -39,7 +39,8 @@ pub(crate) fn iterate(v: &Value, limit: usize) -> Option<Result<Vec<Value>>> {
                     }
                 }
             }
-            crate::types::calc::iterate_type(t).map_err(|e| Error::evaluation(e.message))
+            crate::types::calc::iterate_type(t)
+                .map_err(|e| Error::evaluation(e.into_data().message))
         }
         _ => return None,
     })
@@ -75,9 +76,8 @@ pub(crate) fn construct(name: &str, args: &[Value]) -> Result<Value> {
         "Hash" => new_hash(args),
         "String" => new_string(args),
         "SemVer" | "SemVerRange" | "Timespan" | "Timestamp" | "Binary" | "URI" | "Deferred"
-        | "Sensitive" => {
-            crate::values::new::new_value(name, args).map_err(|e| Error::evaluation(e.message))
-        }
+        | "Sensitive" => crate::values::new::new_value(name, args)
+            .map_err(|e| Error::evaluation(e.into_data().message)),
         other => Err(Error::evaluation(format!(
             "Creation of new instance of type '{other}' is not supported"
         ))),
@@ -115,7 +115,7 @@ fn new_string(args: &[Value]) -> Result<Value> {
     };
     string(v, &fmt)
         .map(Value::string)
-        .map_err(|e| Error::evaluation(e.message))
+        .map_err(|e| Error::evaluation(e.into_data().message))
 }
 
 impl Evaluator<'_> {

@@ -111,9 +111,9 @@ impl<'p> Evaluator<'p> {
             K::LiteralString(s) => Value::string(s.as_str()),
             K::QualifiedName(s) => Value::string(s.as_str()),
             K::ReservedWord(s) => Value::string(s.as_str()),
-            K::LiteralRegex(src) => {
-                Value::Regexp(crate::values::Regexp::new(src).map_err(|x| err(x.message, e.span))?)
-            }
+            K::LiteralRegex(src) => Value::Regexp(
+                crate::values::Regexp::new(src).map_err(|x| err(x.into_data().message, e.span))?,
+            ),
             K::QualifiedReference(name) => Value::Type(self.type_named(name, &[], e.span)?),
             K::LiteralList(items) => Value::array(self.eval_list(items)?),
             K::LiteralHash { entries, .. } => {

@@ -37,14 +37,14 @@ pub fn validate(program: &Program) -> Result<()> {
                 m => format!(", and {m} warnings"),
             };
             // the reference gives no position here; the first error's is more useful
-            Err(Error {
-                kind: first.kind,
-                message: format!(
+            Err(Error::at(
+                first.kind,
+                format!(
                     "Language validation logged {n} errors{warned}. Giving up (first: {})",
                     first.message
                 ),
-                span: first.span,
-            })
+                first.span,
+            ))
         }
     }
 }
