@@ -173,6 +173,16 @@ pub fn tokenize_bytes(source: &[u8], options: Options) -> Result<Vec<Token<'_>>,
     Lexer::with_options(text, options).collect_tokens()
 }
 
+/// True when all of `source` is one type reference token (`Integer`,
+/// `Foo::Bar`): what the lexer would give as a single CLASSREF and nothing
+/// after it.
+#[inline]
+pub fn is_lone_class_ref(source: &str) -> bool {
+    let b = source.as_bytes();
+    matches!(b.first(), Some(c) if c.is_ascii_uppercase())
+        && scanner::class_ref_end(b, 0) == b.len()
+}
+
 /// Rejects input that starts with a byte order mark, naming its encoding.
 #[inline]
 pub fn check_bom(source: &[u8]) -> Result<(), Error> {

@@ -13,6 +13,7 @@ use super::Parser;
 use crate::error::Result;
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::lexer::{Lexer, TokenBuffer};
+use crate::syntax::span::Span;
 use crate::syntax::token::Token;
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -22,6 +23,12 @@ use std::mem::ManuallyDrop;
 /// is that expression would be parsed. Any other text yields the program's body
 /// (a block, `Nop`, a statement) or the program parser's error.
 pub fn parse_type_expression(source: &str) -> Result<Expr> {
+    // a lone type name (a quarter of type strings) is the node the parser
+    // makes of its one token, without setting up the lexer and the parser
+    if crate::syntax::lexer::is_lone_class_ref(source) {
+        let kind = ExprKind::QualifiedReference(crate::syntax::ast::reference_text(source));
+        return Ok(Expr::new(kind, Span::new(0, source.len())));
+    }
     // (the tree is handed back as it is returned, not rewrapped: moving a
     // node just built stalls on its last, narrow writes)
     let lone = expression_only(source);
