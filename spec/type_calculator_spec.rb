@@ -21,6 +21,26 @@ RSpec.describe PuppetTypes::TypeCalculator do
      f.collection(f.range(1, 3)), f.type_type(f.integer), f.regexp, f.runtime('ruby', 'Object'), f.iterable]
   end
 
+  it 'checks hashes that share their key strings against Array[Struct] by name (seed 001 Struct), whatever the order' do
+    name = 'name'
+    port = 'port'
+    inner = f.struct('name' => f.string)
+    type = f.array_of(f.struct('name' => f.string(f.range(1, nil)), 'port' => f.range(0, 10),
+                               f.optional('sub') => inner))
+    good = [{ name => 'a', port => 1 }, { port => 2, name => 'b' }, { name => 'c', port => 3, 'sub' => { name => 'x' } },
+            { name => 'd', port => 4 }]
+    expect(c.instance?(type, good)).to be(true)
+    expect(PuppetTypes::Internal.instance_converted(type, good)).to be(true)
+    [[{ name => 'a', port => 1 }, { name => '', port => 2 }],
+     [{ name => 'a', port => 1 }, { port => 2 }],
+     [{ name => 'a', port => 1 }, { name => 'b', port => 2, 'sub' => { port => 'x' } }],
+     [{ name => 'a', port => 1 }, { name => 'b', port => 2, 'extra' => 1 }],
+     [{ name => 'a', port => 1 }, { port => 'b', name => 2 }]].each do |bad|
+      expect(c.instance?(type, bad)).to be(false), bad.inspect
+      expect(PuppetTypes::Internal.instance_converted(type, bad)).to be(false), bad.inspect
+    end
+  end
+
   it 'answers instance? the same walking Ruby objects in place as on converted values' do
     values.each do |v|
       types.each do |t|

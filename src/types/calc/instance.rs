@@ -56,6 +56,44 @@ struct Ctx {
     steps: crate::stop::Steps,
     guard: [(usize, usize); GUARD_SLOTS],
     glen: usize,
+    keys: KeyMemo,
+}
+
+/// How many entries of a Struct [`KeyMemo`] remembers key objects for.
+const MEMO_KEYS: usize = 8;
+
+/// The key objects last found to name the entries of the Struct last checked,
+/// by [`ValueView::content_identity`]: the hashes of an array checked against
+/// `Array[Struct[...]]` are mostly built alike and share their key strings,
+/// whose names then need neither reading nor comparing again.
+struct KeyMemo {
+    /// The entries of that Struct (their address: the same type while the
+    /// check runs).
+    elements: usize,
+    /// The identity of the key last found for each of the first entries (0: none).
+    ids: [usize; MEMO_KEYS],
+}
+
+impl KeyMemo {
+    /// The entry of `es` that the key with identity `id` named before, when
+    /// it is entry `hint` (the next one in declaration order).
+    #[inline]
+    fn entry(&self, es: &[StructElement], id: usize, hint: usize) -> Option<usize> {
+        (self.elements == es.as_ptr() as usize && self.ids.get(hint) == Some(&id)).then_some(hint)
+    }
+
+    /// Remember that the key with identity `id` names entry `i` of `es`.
+    #[inline]
+    fn note(&mut self, es: &[StructElement], id: usize, i: usize) {
+        let elements = es.as_ptr() as usize;
+        if self.elements != elements {
+            self.elements = elements;
+            self.ids = [0; MEMO_KEYS];
+        }
+        if let Some(slot) = self.ids.get_mut(i) {
+            *slot = id;
+        }
+    }
 }
 
 /// True when a Struct element's key may be absent: an `Optional[k]` key, or a
@@ -107,6 +145,10 @@ impl Ctx {
             steps: crate::stop::Steps::default(),
             guard: [(0, 0); GUARD_SLOTS],
             glen: 0,
+            keys: KeyMemo {
+                elements: 0,
+                ids: [0; MEMO_KEYS],
+            },
         }
     }
 
@@ -368,17 +410,26 @@ impl Ctx {
         if es.len() <= 64 {
             let mut seen: u64 = 0;
             let ok = v.each_entry(|ek, ev| {
-                let ViewKind::String(key) = ek.kind() else {
-                    return false;
-                };
-                match find_entry(es, key, next) {
-                    Some(i) => {
-                        seen |= 1u64 << i;
-                        next = i + 1;
-                        self.nested(&es[i].value_type, ev)
+                let id = ek.content_identity();
+                let memo = id.and_then(|id| self.keys.entry(es, id, next));
+                let found = match memo {
+                    Some(i) => i,
+                    None => {
+                        let ViewKind::String(key) = ek.kind() else {
+                            return false;
+                        };
+                        let Some(i) = find_entry(es, key, next) else {
+                            return false;
+                        };
+                        if let Some(id) = id {
+                            self.keys.note(es, id, i);
+                        }
+                        i
                     }
-                    None => false,
-                }
+                };
+                seen |= 1u64 << found;
+                next = found + 1;
+                self.nested(&es[found].value_type, ev)
             });
             ok && es
                 .iter()
