@@ -95,9 +95,9 @@ impl Error {
         Error::at(ErrorKind::Parse, message.into(), Some(span))
     }
 
-    /// The parts, taken out of the error.
-    pub fn into_data(self) -> ErrorData {
-        *self.0
+    /// The message, taken out of the error.
+    pub fn into_message(self) -> String {
+        self.0.message
     }
 
     /// An illegal type or type parameter.

@@ -23,7 +23,7 @@ fn err(src: &str) -> String {
         Ok(t) => panic!("{src:?} lexed: {t:?}"),
         Err(e) => {
             assert_eq!(e.kind, ErrorKind::Parse);
-            e.into_data().message
+            e.into_message()
         }
     }
 }

@@ -76,7 +76,7 @@ fn check(name: &str, exact_errors: bool, f: impl Fn(&[String]) -> Answer) {
 }
 
 fn err<T>(r: puppet_types::error::Result<T>) -> Result<T, String> {
-    r.map_err(|e| e.into_data().message)
+    r.map_err(|e| e.into_message())
 }
 
 fn semver_parse(i: &[String]) -> Answer {

@@ -39,8 +39,7 @@ pub(crate) fn iterate(v: &Value, limit: usize) -> Option<Result<Vec<Value>>> {
                     }
                 }
             }
-            crate::types::calc::iterate_type(t)
-                .map_err(|e| Error::evaluation(e.into_data().message))
+            crate::types::calc::iterate_type(t).map_err(|e| Error::evaluation(e.into_message()))
         }
         _ => return None,
     })
@@ -77,7 +76,7 @@ pub(crate) fn construct(name: &str, args: &[Value]) -> Result<Value> {
         "String" => new_string(args),
         "SemVer" | "SemVerRange" | "Timespan" | "Timestamp" | "Binary" | "URI" | "Deferred"
         | "Sensitive" => crate::values::new::new_value(name, args)
-            .map_err(|e| Error::evaluation(e.into_data().message)),
+            .map_err(|e| Error::evaluation(e.into_message())),
         other => Err(Error::evaluation(format!(
             "Creation of new instance of type '{other}' is not supported"
         ))),
@@ -115,7 +114,7 @@ fn new_string(args: &[Value]) -> Result<Value> {
     };
     string(v, &fmt)
         .map(Value::string)
-        .map_err(|e| Error::evaluation(e.into_data().message))
+        .map_err(|e| Error::evaluation(e.into_message()))
 }
 
 impl Evaluator<'_> {

@@ -112,7 +112,7 @@ impl<'p> Evaluator<'p> {
             K::QualifiedName(s) => Value::string(s.as_str()),
             K::ReservedWord(s) => Value::string(s.as_str()),
             K::LiteralRegex(src) => Value::Regexp(
-                crate::values::Regexp::new(src).map_err(|x| err(x.into_data().message, e.span))?,
+                crate::values::Regexp::new(src).map_err(|x| err(x.into_message(), e.span))?,
             ),
             K::QualifiedReference(name) => Value::Type(self.type_named(name, &[], e.span)?),
             K::LiteralList(items) => Value::array(self.eval_list(items)?),

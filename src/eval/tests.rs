@@ -14,7 +14,7 @@ fn p(src: &str) -> String {
 fn fails(src: &str) -> String {
     match run(src) {
         Ok(v) => panic!("{src}: expected an error, got {v:?}"),
-        Err(e) => e.into_data().message,
+        Err(e) => e.into_message(),
     }
 }
 

@@ -89,7 +89,7 @@ pub fn located(ruby: &Ruby, err: CoreError, source: Option<&str>, path: Option<&
     let message = match (position, path) {
         (Some((l, c)), Some(p)) => format!("{} (file: {p}, line: {l}, column: {c})", err.message),
         (Some((l, c)), None) => format!("{} (line: {l}, column: {c})", err.message),
-        (None, _) => err.into_data().message,
+        (None, _) => err.into_message(),
     };
     let exc = match class.new_instance((message.as_str(),)) {
         Ok(exc) => exc,

@@ -35,7 +35,7 @@ pub fn sem_ver(params: &[Value]) -> CResult<Type> {
 }
 
 fn parse_range(s: &str) -> CResult<SemVerRange> {
-    SemVerRange::parse(s).map_err(|e| err(e.into_data().message))
+    SemVerRange::parse(s).map_err(|e| err(e.into_message()))
 }
 
 const NANOS: i128 = 1_000_000_000;
@@ -58,7 +58,7 @@ fn timespan_param(v: &Value) -> CResult<Option<Timespan>> {
     if let Value::String(s) = v {
         return Timespan::parse_default(s)
             .map(Some)
-            .map_err(|e| err(e.into_data().message));
+            .map_err(|e| err(e.into_message()));
     }
     if let Value::Hash(m) = v {
         return timespan_from_hash(m).map(Some);
@@ -105,7 +105,7 @@ fn timestamp_param(v: &Value) -> CResult<Option<Timestamp>> {
     if let Value::String(s) = v {
         return Timestamp::parse(s, None, false, None)
             .map(Some)
-            .map_err(|e| err(e.into_data().message));
+            .map_err(|e| err(e.into_message()));
     }
     match seconds_to_nanos(v) {
         Some(nanos) => Ok(Some(Timestamp { nanos })),

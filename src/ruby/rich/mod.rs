@@ -166,11 +166,11 @@ fn text(v: &Value) -> String {
                 map.insert(Value::string("arguments"), Value::Array(args.clone()));
             }
             let inner = crate::format::string(&Value::hash(map), &crate::format::Format::Default)
-                .unwrap_or_else(|e| e.into_data().message);
+                .unwrap_or_else(|e| e.into_message());
             format!("Deferred({inner})")
         }
         other => crate::format::string(other, &crate::format::Format::Default)
-            .unwrap_or_else(|e| e.into_data().message),
+            .unwrap_or_else(|e| e.into_message()),
     }
 }
 
