@@ -7,6 +7,7 @@
 pub mod error;
 pub mod eval;
 pub mod format;
+mod prefetch;
 pub mod stop;
 pub mod syntax;
 pub mod types;

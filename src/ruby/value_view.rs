@@ -366,7 +366,7 @@ fn prefetch_ahead(items: &[magnus::Value], i: usize) {
     if let Some(v) = items.get(i + PREFETCH_TABLE) {
         // SAFETY: `v` is a live element of an array no Ruby code changes during the walk.
         if let Some(pairs) = unsafe { heap_hash_pairs(v.as_raw()) } {
-            prefetch(pairs.as_ptr() as *const u8);
+            crate::prefetch::line(pairs.as_ptr());
         }
     }
     if let Some(v) = items.get(i + PREFETCH_ENTRIES) {
@@ -402,20 +402,8 @@ unsafe fn heap_hash_pairs<'a>(raw: VALUE) -> Option<&'a [ArPair]> {
 #[inline(always)]
 fn prefetch_object(raw: VALUE) {
     if !rb_sys::SPECIAL_CONST_P(raw) {
-        prefetch(raw as *const u8);
+        crate::prefetch::line(raw as *const u8);
     }
-}
-
-/// A hint to load the cache line at `p`.
-#[inline(always)]
-fn prefetch(p: *const u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch is a hint: it never faults, whatever the address.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
 /// State for the raw hash walk: the callback, whether it stopped, and a caught panic.

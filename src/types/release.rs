@@ -16,11 +16,11 @@
 //! At most `2 * STAGE` nodes wait; those still waiting when the process ends
 //! are not dropped, like the objects Ruby does not free at exit.
 //!
-//! A prefetch only asks the processor to start bringing a cache line in; it
-//! never faults and changes nothing, so any address will do. Off x86_64 there
-//! is no prefetch, and the pipeline only delays the drops.
+//! The prefetches are [`crate::prefetch::line`] hints; off x86_64 there are
+//! none, and the pipeline only delays the drops.
 
 use super::model::{Type, TypeKind, TypeRef};
+use crate::prefetch::line;
 use std::cell::UnsafeCell;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -94,20 +94,6 @@ pub unsafe fn release(raw: NonNull<()>) {
 
 /// Cache line bytes.
 const LINE: usize = 64;
-
-/// Start bringing the cache line of `p` in.
-#[inline(always)]
-fn line<T: ?Sized>(p: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        // SAFETY: SSE is part of every x86_64 target, and a prefetch reads
-        // nothing the program sees and cannot fault, whatever the address.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
-}
 
 /// The node at `raw` (an address of [`Type::into_raw`]): its count and kind,
 /// which may lie on two cache lines.
