@@ -130,7 +130,9 @@ pub fn argument(ruby: &Ruby, message: impl Into<String>) -> Error {
 ///
 /// A walk that stopped before it could answer ([`crate::stop`]) has its
 /// reason raised instead of its answer: a regular expression that gave up
-/// is the `PuppetTypes::ArgumentError` saying so; an interruption (a
+/// is the `PuppetTypes::ArgumentError` saying so; an exception Ruby raised
+/// during the walk ([`super::interrupts`]: `Thread#raise`, `Timeout`, a
+/// signal's handler) is raised again; an interruption still pending (a
 /// signal: Ctrl-C, SIGTERM) is delivered by Ruby here, which raises it. When
 /// it does not raise (a trapped signal whose handler returned), `f` runs
 /// again: the calls that stop are pure.
@@ -149,7 +151,11 @@ pub fn guard<T>(ruby: &Ruby, mut f: impl FnMut() -> Result<T, Error>) -> Result<
         match stopped {
             None => break result,
             Some(Stop::Failed(e)) => return Err(located(ruby, e, None, None)),
-            Some(Stop::Interrupted) => {}
+            Some(Stop::Interrupted) => {
+                if let Some(raised) = super::interrupts::take_raised() {
+                    return Err(raised);
+                }
+            }
         }
         deliver_interruptions()?;
         if let Ok(Err(e)) = result {
@@ -192,7 +198,7 @@ fn deliver_interruptions() -> Result<(), Error> {
             unsafe { rb_sys::rb_thread_check_ints() };
             rb_sys::Qnil as rb_sys::VALUE
         })?;
-        if !super::interruption_pending() {
+        if !super::interrupts::interruption_pending() {
             break;
         }
     }

@@ -15,6 +15,8 @@ pub(crate) mod errors;
 mod evaluator;
 mod formatter;
 mod internal;
+mod interrupts;
+mod kept;
 mod lexer;
 mod parser;
 mod rich;
@@ -29,22 +31,14 @@ use magnus::{Error, Ruby};
 #[global_allocator]
 static GLOBAL: allocator::MiMalloc = allocator::MiMalloc;
 
-/// True when the current Ruby thread has an interruption to deliver
-/// (`Thread#raise`, `Thread#kill`, a signal): long walks then stop (see
-/// [`crate::stop`]) and [`errors::guard`] lets Ruby raise it.
-pub(crate) fn interruption_pending() -> bool {
-    // SAFETY: plain reads of the current thread's state; the walks that ask run
-    // on a Ruby thread holding the GVL.
-    unsafe { rb_sys::rb_thread_interrupted(rb_sys::rb_thread_current()) != 0 }
-}
-
 /// Called by Ruby when `puppet_types/puppet_types.so` is required.
 #[magnus::init(name = "puppet_types")]
 fn init(ruby: &Ruby) -> Result<(), Error> {
     // SAFETY: called during Init, before any method is defined. The binding keeps
     // no per-Ractor Ruby state: its caches are immortal Symbols and classes.
     unsafe { rb_sys::rb_ext_ractor_safe(true) };
-    crate::stop::install(interruption_pending);
+    crate::stop::install(interrupts::check);
+    kept::init();
     let module = ruby.define_module("PuppetTypes")?;
     errors::init(ruby, module)?;
     type_object::init(ruby, module)?;

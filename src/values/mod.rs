@@ -40,16 +40,43 @@ pub use uri::Uri;
 pub type ValueMap = IndexMap<Value, Value>;
 
 /// A Ruby object with no Puppet meaning, seen as `Runtime['ruby', class_name]`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct RuntimeValue {
     /// The Ruby class name of the object.
     pub class_name: Arc<str>,
-    /// An identity (the Ruby object id) so two distinct objects are not equal.
+    /// An identity (fixed while the object lives) so two distinct objects are not equal.
     pub id: u64,
+    /// The host's handle of the object, which keeps it alive as long as the
+    /// value (the Ruby binding's GC-marked reference; see `ruby::kept`).
+    pub object: Option<HostObject>,
 }
 
-/// A Puppet value.
-#[derive(Clone, Debug)]
+/// A host object kept alive by a value, opaque to the core.
+pub type HostObject = Arc<dyn std::any::Any + Send + Sync>;
+
+impl PartialEq for RuntimeValue {
+    fn eq(&self, other: &RuntimeValue) -> bool {
+        self.id == other.id && self.class_name == other.class_name
+    }
+}
+
+impl Eq for RuntimeValue {}
+
+impl Hash for RuntimeValue {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.class_name.hash(state);
+        self.id.hash(state);
+    }
+}
+
+impl std::fmt::Debug for RuntimeValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Runtime({}#{:x})", self.class_name, self.id)
+    }
+}
+
+/// A Puppet value. Its `Debug` form never shows what a `Sensitive` holds.
+#[derive(Clone)]
 pub enum Value {
     /// `undef` (Ruby `nil`).
     Undef,
@@ -118,6 +145,32 @@ impl Value {
     /// True for `undef`.
     pub fn is_undef(&self) -> bool {
         matches!(self, Value::Undef)
+    }
+}
+
+impl std::fmt::Debug for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Undef => f.write_str("Undef"),
+            Value::Default => f.write_str("Default"),
+            Value::Boolean(b) => f.debug_tuple("Boolean").field(b).finish(),
+            Value::Integer(i) => f.debug_tuple("Integer").field(i).finish(),
+            Value::Float(x) => f.debug_tuple("Float").field(x).finish(),
+            Value::String(s) => f.debug_tuple("String").field(s).finish(),
+            Value::Regexp(r) => f.debug_tuple("Regexp").field(r).finish(),
+            Value::Array(a) => f.debug_tuple("Array").field(a).finish(),
+            Value::Hash(h) => f.debug_tuple("Hash").field(h).finish(),
+            Value::Type(t) => f.debug_tuple("Type").field(t).finish(),
+            Value::SemVer(v) => f.debug_tuple("SemVer").field(v).finish(),
+            Value::SemVerRange(v) => f.debug_tuple("SemVerRange").field(v).finish(),
+            Value::Timespan(v) => f.debug_tuple("Timespan").field(v).finish(),
+            Value::Timestamp(v) => f.debug_tuple("Timestamp").field(v).finish(),
+            Value::Binary(v) => f.debug_tuple("Binary").field(v).finish(),
+            Value::Uri(v) => f.debug_tuple("Uri").field(v).finish(),
+            Value::Sensitive(_) => f.write_str("Sensitive([value redacted])"),
+            Value::Deferred(v) => f.debug_tuple("Deferred").field(v).finish(),
+            Value::Runtime(v) => v.fmt(f),
+        }
     }
 }
 

@@ -193,10 +193,69 @@ impl Regexp {
         match self.search_raw(text, None) {
             Ok(found) => found.is_some(),
             Err(e) => {
-                crate::stop::record(crate::stop::Stop::Failed(self.gave_up(text, e)));
+                crate::stop::record(crate::stop::Stop::Failed(self.gave_up(e)));
                 false
             }
         }
+    }
+
+    /// [`Regexp::is_match`] within the budget of a walk: the search is tried
+    /// with a small step limit first, then with doubling ones up to
+    /// [`RETRY_LIMIT_IN_MATCH`], looking for interruptions between tries
+    /// ([`crate::stop::Steps::poll_now`]: the text may be the host's, so no
+    /// host code runs) and spending the walk's regular-expression budget on
+    /// each try that ran out of steps. A search that gives up, or exhausts
+    /// the budget, answers false and records why, which stops the walk.
+    pub fn is_match_in(&self, text: &str, steps: &mut crate::stop::Steps) -> bool {
+        if let Some(l) = self.linear() {
+            return l.is_match(text);
+        }
+        let mut limit = FIRST_TRY_LIMIT;
+        loop {
+            match self.search_limited(text, limit) {
+                Ok(found) => return found,
+                Err(e) if !out_of_steps(&e) || limit >= RETRY_LIMIT_IN_MATCH => {
+                    crate::stop::record(crate::stop::Stop::Failed(self.gave_up(e)));
+                    return false;
+                }
+                Err(e) => {
+                    crate::stop::soon();
+                    if !steps.spend_regex(limit * SEARCH_FACTOR) {
+                        crate::stop::record(crate::stop::Stop::Failed(self.gave_up(e)));
+                        return false;
+                    }
+                    if steps.poll_now() {
+                        return false;
+                    }
+                    limit = (limit * 4).min(RETRY_LIMIT_IN_MATCH);
+                }
+            }
+        }
+    }
+
+    /// One search with at most `limit` backtracking steps per match attempt
+    /// and [`SEARCH_FACTOR`] times that over all start positions.
+    fn search_limited(&self, text: &str, limit: u64) -> std::result::Result<bool, onig::Error> {
+        let mut param = onig::MatchParam::default();
+        param.set_retry_limit_in_match(limit as u32);
+        // SAFETY: a setter of the parameter block `param` owns.
+        unsafe {
+            onig_sys::onig_set_retry_limit_in_search_of_match_param(
+                param.as_raw(),
+                (limit * SEARCH_FACTOR) as std::os::raw::c_ulong,
+            );
+        }
+        self.compiled
+            .onig
+            .search_with_param(
+                text,
+                0,
+                text.len(),
+                onig::SearchOptions::SEARCH_OPTION_NONE,
+                None,
+                param,
+            )
+            .map(|found| found.is_some())
     }
 
     /// Whether the pattern matches anywhere in `text`, or an argument error
@@ -214,7 +273,7 @@ impl Regexp {
     /// groups; an argument error when it gives up, as [`Regexp::try_match`].
     pub fn search(&self, text: &str, region: Option<&mut onig::Region>) -> Result<Option<usize>> {
         self.search_raw(text, region)
-            .map_err(|e| self.gave_up(text, e))
+            .map_err(|e| self.gave_up(e))
     }
 
     /// The search itself (the limits are set: every Regexp is compiled by
@@ -236,17 +295,31 @@ impl Regexp {
         )
     }
 
-    /// The error of this pattern giving up on `text`.
+    /// The error of this pattern giving up on a text (which it does not
+    /// describe: the text may be a secret, and so may its length).
     #[cold]
-    fn gave_up(&self, text: &str, e: onig::Error) -> Error {
+    fn gave_up(&self, e: onig::Error) -> Error {
         Error::argument(format!(
-            "regular expression /{}/ gave up matching a string of {} characters: {}",
+            "regular expression /{}/ gave up matching a string: {}",
             self.source,
-            text.chars().count(),
             e.description()
         ))
     }
 }
+
+/// True when a search failed for running out of backtracking steps.
+fn out_of_steps(e: &onig::Error) -> bool {
+    matches!(
+        e.code() as std::os::raw::c_int,
+        onig_sys::ONIGERR_RETRY_LIMIT_IN_MATCH_OVER | onig_sys::ONIGERR_RETRY_LIMIT_IN_SEARCH_OVER
+    )
+}
+
+/// The step limit of the first try of [`Regexp::is_match_in`]: searches
+/// that need fewer steps (nearly all) cost no budget.
+const FIRST_TRY_LIMIT: u64 = 100_000;
+/// How many times a try's per-attempt limit its whole search may take.
+const SEARCH_FACTOR: u64 = 2;
 
 /// Backtracking steps one match attempt may take (Oniguruma's default).
 pub const RETRY_LIMIT_IN_MATCH: u64 = 10_000_000;
