@@ -70,17 +70,14 @@ pub fn install(check: fn(bool) -> Checked) {
     let _ = CHECK.set(check);
 }
 
-/// Record that a walk of this thread stopped, and why. A failure is kept
-/// over a later interruption (the failure is the answer's reason).
+/// Record that a walk of this thread stopped, and why. A failure not yet
+/// taken is kept over later stops (the first failure is the answer's reason).
 pub fn record(stop: Stop) {
     let n = STOPS.fetch_add(1, Ordering::Relaxed) + 1;
     SOON.store(true, Ordering::Relaxed);
     STOPPED.with(|s| {
         let mut s = s.borrow_mut();
-        let keep = matches!(
-            (&*s, &stop),
-            (Some((_, Stop::Failed(_))), Stop::Interrupted)
-        );
+        let keep = matches!(&*s, Some((_, Stop::Failed(_))));
         if keep {
             if let Some((m, _)) = s.as_mut() {
                 *m = n;
@@ -110,8 +107,8 @@ pub fn take(since: u64) -> Option<Stop> {
     taken.and_then(|(n, stop)| (n > since).then_some(stop))
 }
 
-/// True when this thread recorded a stop after [`count`] was `since`.
-fn recorded_since(since: u64) -> bool {
+/// True when this thread recorded a stop (not yet taken) after [`count`] was `since`.
+pub fn stopped_since(since: u64) -> bool {
     STOPPED.with(|s| s.borrow().as_ref().is_some_and(|(n, _)| *n > since))
 }
 
@@ -208,7 +205,7 @@ impl Steps {
     #[cold]
     fn ask(&mut self, may_call_out: bool) -> bool {
         SOON.store(false, Ordering::Relaxed);
-        if recorded_since(self.since) {
+        if stopped_since(self.since) {
             self.stopped = true;
             return true;
         }

@@ -31,8 +31,10 @@ use rb_sys::ruby_value_type as T;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-/// How deep Ruby containers may nest before conversion gives up.
-pub const MAX_DEPTH: usize = crate::types::calc::MAX_DATA_DEPTH as usize;
+/// How deep Ruby containers may nest before conversion gives up: deeper than
+/// the reference goes (about 1,100 levels of arrays), and shallow enough for
+/// the recursive drop of the value on a thread's own stack.
+pub const MAX_DEPTH: usize = 2_000;
 
 /// Why [`pure_value`] could not convert.
 pub enum Impure {

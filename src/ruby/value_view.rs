@@ -158,7 +158,7 @@ pub fn with_view<T>(ruby: &Ruby, obj: magnus::Value, f: impl Fn(&RubyView) -> T)
     let before = encoding::foreign_seen();
     let stops = crate::stop::count();
     let answer = super::interrupts::with_call_outs(|| f(&RubyView::new(obj)));
-    if encoding::foreign_seen() == before || crate::stop::count() != stops {
+    if encoding::foreign_seen() == before || crate::stop::stopped_since(stops) {
         return answer;
     }
     match encoding::transcoded_copy(ruby, obj, false) {
@@ -358,8 +358,13 @@ pub(crate) fn bignum_i64(raw: VALUE) -> Result<i64, bool> {
     let sign = unsafe {
         rb_sys::rb_integer_pack(raw, (&mut word as *mut u64).cast(), 1, 8, 0, flags)
     };
+    // (with two's complement, a word holds 2**64 values: the sign tells which
+    // of them are beyond the 64-bit signed range)
+    let n = word as i64;
     match sign {
-        -1..=1 => Ok(word as i64),
+        0 => Ok(0),
+        1 if n > 0 => Ok(n),
+        -1 if n < 0 => Ok(n),
         s => Err(s < 0),
     }
 }

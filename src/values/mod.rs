@@ -71,7 +71,10 @@ impl Hash for RuntimeValue {
 
 impl std::fmt::Debug for RuntimeValue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Runtime({}#{:x})", self.class_name, self.id)
+        f.debug_struct("RuntimeValue")
+            .field("class_name", &self.class_name)
+            .field("id", &self.id)
+            .finish()
     }
 }
 
@@ -169,7 +172,7 @@ impl std::fmt::Debug for Value {
             Value::Uri(v) => f.debug_tuple("Uri").field(v).finish(),
             Value::Sensitive(_) => f.write_str("Sensitive([value redacted])"),
             Value::Deferred(v) => f.debug_tuple("Deferred").field(v).finish(),
-            Value::Runtime(v) => v.fmt(f),
+            Value::Runtime(v) => f.debug_tuple("Runtime").field(v).finish(),
         }
     }
 }

@@ -28,10 +28,15 @@ pub fn describe_mismatch_view<V: ValueView + ?Sized>(
     v: &V,
     label: Option<&str>,
 ) -> Option<String> {
+    let stops = crate::stop::count();
     if instance_of_view(t, v) {
         return None;
     }
     let actual = infer_set_view(v);
+    if crate::stop::stopped_since(stops) {
+        // (a walk stopped: the caller answers with why)
+        return None;
+    }
     let label = label.unwrap_or("");
     let text = describe_types(t, &actual, label);
     if !text.is_empty() {
