@@ -16,7 +16,7 @@ use std::cell::Cell;
 
 /// Room a recursive step needs below it: when less is left, the step runs
 /// on a new segment.
-const RED_ZONE: usize = 128 * 1024;
+const RED_ZONE: usize = 256 * 1024;
 
 /// The size of each new segment (its pages are only committed when used).
 const SEGMENT: usize = 4 * 1024 * 1024;

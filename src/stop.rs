@@ -259,7 +259,10 @@ mod tests {
         assert!(steps.poll(), "stops at once, not after thousands of steps");
         assert!(matches!(take(before), Some(Stop::Failed(_))));
         let mut later = Steps::new();
-        assert!(!later.poll_now(), "a new walk is not stopped by an old record");
+        assert!(
+            !later.poll_now(),
+            "a new walk is not stopped by an old record"
+        );
     }
 
     #[test]

@@ -25,7 +25,8 @@ use super::value_view::{self, RubyView, Text};
 use crate::types::calc::value_view::ValueView;
 use crate::values::{RuntimeValue, Value, ValueMap};
 use magnus::{
-    prelude::*, rb_sys::AsRawValue, rb_sys::FromRawValue, Error, Float, RArray, RString, Ruby, Symbol, Value as RValue,
+    prelude::*, rb_sys::AsRawValue, rb_sys::FromRawValue, Error, Float, RArray, RString, Ruby,
+    Symbol, Value as RValue,
 };
 use rb_sys::ruby_value_type as T;
 use std::collections::HashMap;
@@ -220,9 +221,16 @@ pub fn bignum_text(obj: RValue) -> Option<String> {
         }
         let n = rb_sys::rb_absint_numwords(raw, 4, std::ptr::null_mut());
         let mut words = vec![0u32; (n as usize).max(1)];
-        let flags = (rb_sys::INTEGER_PACK_LSWORD_FIRST | rb_sys::INTEGER_PACK_NATIVE_BYTE_ORDER)
-            as i32;
-        let sign = rb_sys::rb_integer_pack(raw, words.as_mut_ptr().cast(), words.len() as _, 4, 0, flags);
+        let flags =
+            (rb_sys::INTEGER_PACK_LSWORD_FIRST | rb_sys::INTEGER_PACK_NATIVE_BYTE_ORDER) as i32;
+        let sign = rb_sys::rb_integer_pack(
+            raw,
+            words.as_mut_ptr().cast(),
+            words.len() as _,
+            4,
+            0,
+            flags,
+        );
         let mut text = decimal(&mut words);
         if sign < 0 {
             text.insert(0, '-');

@@ -67,8 +67,12 @@ fn encode_utf8(s: RString) -> Result<RString, Error> {
         rb_sys::rb_str_encode(raw, utf8, 0, rb_sys::Qnil as rb_sys::VALUE)
     })?;
     // SAFETY: a live object just returned (a String).
-    RString::from_value(unsafe { magnus::Value::from_raw(out) })
-        .ok_or_else(|| Error::new(magnus::Ruby::get_with(s).exception_type_error(), "not a String"))
+    RString::from_value(unsafe { magnus::Value::from_raw(out) }).ok_or_else(|| {
+        Error::new(
+            magnus::Ruby::get_with(s).exception_type_error(),
+            "not a String",
+        )
+    })
 }
 
 /// The UTF-8 text of `s`, which the fast path did not take (it is not UTF-8
@@ -80,7 +84,10 @@ pub fn to_utf8(ruby: &Ruby, s: RString) -> Result<Arc<str>, Error> {
         // SAFETY: the bytes are copied before any other Ruby call.
         return match std::str::from_utf8(unsafe { s.as_slice() }) {
             Ok(text) => Ok(Arc::from(text)),
-            Err(e) => Err(errors::argument(ruby, invalid_utf8_message(s, &e.to_string()))),
+            Err(e) => Err(errors::argument(
+                ruby,
+                invalid_utf8_message(s, &e.to_string()),
+            )),
         };
     }
     if s.enc_coderange_scan() == magnus::encoding::Coderange::SevenBit {
@@ -258,11 +265,13 @@ fn copy(
         let Some(utf8) = copy(ruby, source.as_value(), depth, strict)? else {
             return Ok(None);
         };
-        return Ok(Some(magnus::RRegexp::new_str(
-            RString::from_value(utf8).unwrap_or(source),
-            magnus::r_regexp::Opts::new(),
-        )?
-        .as_value()));
+        return Ok(Some(
+            magnus::RRegexp::new_str(
+                RString::from_value(utf8).unwrap_or(source),
+                magnus::r_regexp::Opts::new(),
+            )?
+            .as_value(),
+        ));
     }
     Ok(None)
 }

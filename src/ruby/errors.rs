@@ -77,11 +77,26 @@ pub fn to_ruby(ruby: &Ruby, err: CoreError) -> Error {
 /// is given, the exception gets `line` and `column` (1-based) and `path`
 /// attributes and the message ends with the position, as the reference writes it.
 pub fn located(ruby: &Ruby, err: CoreError, source: Option<&str>, path: Option<&str>) -> Error {
+    match source {
+        Some(src) if err.kind == ErrorKind::Parse && err.span.is_some() => {
+            located_in(ruby, err, Some((src, &LineIndex::new(src))), path)
+        }
+        _ => located_in(ruby, err, None, path),
+    }
+}
+
+/// [`located`], with the source's line index made once by the caller (for
+/// the many errors of one source).
+pub fn located_in(
+    ruby: &Ruby,
+    err: CoreError,
+    source: Option<(&str, &LineIndex)>,
+    path: Option<&str>,
+) -> Error {
     let class = class_for(ruby, err.kind);
     // Only syntax errors carry a position, as in the reference's messages.
     let position = match (source, err.span) {
-        (Some(src), Some(span)) if err.kind == ErrorKind::Parse => {
-            let index = LineIndex::new(src);
+        (Some((src, index)), Some(span)) if err.kind == ErrorKind::Parse => {
             Some(index.line_col(src, (span.start as usize).min(src.len())))
         }
         _ => None,
@@ -141,7 +156,8 @@ pub fn guard<T>(ruby: &Ruby, mut f: impl FnMut() -> Result<T, Error>) -> Result<
     let mut attempts = 0;
     let result = loop {
         let stops = stop::count();
-        let result = catch_unwind(AssertUnwindSafe(&mut f));
+        let result =
+            super::interrupts::without_call_outs(|| catch_unwind(AssertUnwindSafe(&mut f)));
         // (another thread's stop only costs the look at this thread's record)
         let stopped = if stop::count() == stops {
             None

@@ -94,7 +94,10 @@ fn evaluate(
         }
         let source = convert::rstring_to_str(ruby, convert::source_string(ruby, args[0])?)?;
         let vars = variables_arg(ruby, args.get(1))?;
-        match crate::eval::evaluate_str(&source, &vars) {
+        // (the source and variables are copies: Ruby may run while it evaluates)
+        let result =
+            super::interrupts::with_call_outs(|| crate::eval::evaluate_str(&source, &vars));
+        match result {
             Ok(v) => convert::to_ruby(ruby, &v),
             Err(e) => Err(evaluation_error(ruby, e, &source)),
         }

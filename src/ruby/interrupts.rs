@@ -38,13 +38,24 @@ enum Raised {
 /// borrowed Ruby memory across them, reads containers again after them, and
 /// holds no lock another call could need.
 pub fn with_call_outs<T>(f: impl FnOnce() -> T) -> T {
+    call_outs(true, f)
+}
+
+/// Run `f` with Ruby kept from running at its steps: every entry point of
+/// the binding starts so ([`super::errors::guard`]), also when Ruby calls it
+/// again from code run at a step of an outer walk.
+pub fn without_call_outs<T>(f: impl FnOnce() -> T) -> T {
+    call_outs(false, f)
+}
+
+fn call_outs<T>(allowed: bool, f: impl FnOnce() -> T) -> T {
     struct Restore(bool);
     impl Drop for Restore {
         fn drop(&mut self) {
             CALL_OUTS.with(|c| c.set(self.0));
         }
     }
-    let _restore = Restore(CALL_OUTS.with(|c| c.replace(true)));
+    let _restore = Restore(CALL_OUTS.with(|c| c.replace(allowed)));
     f()
 }
 
@@ -97,7 +108,9 @@ fn keep_raised(e: magnus::Error) {
 pub fn take_raised() -> Option<magnus::Error> {
     match RAISED.with(|r| r.borrow_mut().take())? {
         // (the exception is referenced from the caller's frame once taken)
-        Raised::Exception(kept) => magnus::Exception::from_value(kept.get()).map(magnus::Error::from),
+        Raised::Exception(kept) => {
+            magnus::Exception::from_value(kept.get()).map(magnus::Error::from)
+        }
         Raised::Jump(e) => Some(e),
     }
 }

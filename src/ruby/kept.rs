@@ -43,7 +43,10 @@ impl Kept {
     /// A handle keeping `obj`.
     pub fn new(obj: magnus::Value) -> Arc<Kept> {
         let raw = obj.as_raw();
-        *table().get_or_insert_with(HashMap::new).entry(raw).or_insert(0) += 1;
+        *table()
+            .get_or_insert_with(HashMap::new)
+            .entry(raw)
+            .or_insert(0) += 1;
         Arc::new(Kept(raw))
     }
 

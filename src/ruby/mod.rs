@@ -53,5 +53,18 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     ast_node::init(ruby, module)?;
     evaluator::init(ruby, module)?;
     internal::init(ruby, module)?;
+    resolve_classes(ruby);
     Ok(())
+}
+
+/// Look up now the classes magnus finds by name on first use (it unwraps the
+/// lookup: an interrupt delivered during a first use in a call would become
+/// a panic).
+fn resolve_classes(ruby: &Ruby) {
+    use magnus::TypedData;
+    let _ = parser::RbAst::class(ruby);
+    let _ = parser::RbParser::class(ruby);
+    let _ = ast_node::RbNode::class(ruby);
+    let _ = alias_registry::RbAliasRegistry::class(ruby);
+    rich::resolve_classes(ruby);
 }

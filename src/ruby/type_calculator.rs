@@ -58,7 +58,7 @@ fn infer(ruby: &Ruby, v: Value) -> R<Value> {
 fn infer_set(ruby: &Ruby, v: Value) -> R<Value> {
     guard(ruby, || {
         let (t, bytes) = with_view(ruby, v, calc::infer_set_view_sized);
-        Ok(RbType::wrap_large(ruby, t, bytes))
+        RbType::wrap_large(ruby, t, bytes)
     })
 }
 

@@ -355,9 +355,8 @@ pub(crate) fn bignum_i64(raw: VALUE) -> Result<i64, bool> {
         | rb_sys::INTEGER_PACK_LSWORD_FIRST
         | rb_sys::INTEGER_PACK_NATIVE_BYTE_ORDER) as i32;
     // SAFETY: `raw` is a live Bignum; one 8-byte word is written into `word`.
-    let sign = unsafe {
-        rb_sys::rb_integer_pack(raw, (&mut word as *mut u64).cast(), 1, 8, 0, flags)
-    };
+    let sign =
+        unsafe { rb_sys::rb_integer_pack(raw, (&mut word as *mut u64).cast(), 1, 8, 0, flags) };
     // (with two's complement, a word holds 2**64 values: the sign tells which
     // of them are beyond the 64-bit signed range)
     let n = word as i64;
@@ -608,8 +607,9 @@ impl ValueView for RubyView {
                         }
                         // SAFETY: the pairs of a live hash hold live objects, which
                         // this frame now references.
-                        let (k, v) =
-                            unsafe { (magnus::Value::from_raw(key), magnus::Value::from_raw(value)) };
+                        let (k, v) = unsafe {
+                            (magnus::Value::from_raw(key), magnus::Value::from_raw(value))
+                        };
                         if !f(&RubyView::new(k), &RubyView::new(v)) {
                             return false;
                         }

@@ -450,8 +450,11 @@ impl<'a> Checker<'a> {
 
     /// Checks `e` and then everything it contains.
     fn visit(&mut self, e: &'a Expr) {
-        self.check(e);
-        self.with(Parent::Expr(e), |v| v.children(e));
+        // (on more stack when the thread's runs low: trees nest thousands deep)
+        crate::stack::deep(|| {
+            self.check(e);
+            self.with(Parent::Expr(e), |v| v.children(e));
+        })
     }
 
     fn visit_opt(&mut self, e: &'a Option<Box<Expr>>) {

@@ -10,7 +10,7 @@
 
 use super::factory as tf;
 use super::model::{Type, TypeAlias, TypeKind};
-use super::parse::TypeParser;
+use super::parse::{ParseCache, TypeParser};
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
 use std::collections::{HashMap, HashSet};
@@ -40,7 +40,7 @@ struct State {
 pub struct AliasRegistry {
     state: Mutex<State>,
     /// Types parsed with this registry, by source text; emptied when a definition changes.
-    parsed: Mutex<HashMap<Box<str>, Type>>,
+    parsed: Mutex<ParseCache>,
 }
 
 impl std::fmt::Debug for AliasRegistry {
@@ -61,7 +61,7 @@ impl AliasRegistry {
     }
 
     /// The cache of type strings parsed with this registry.
-    pub(crate) fn parse_cache(&self) -> &Mutex<HashMap<Box<str>, Type>> {
+    pub(crate) fn parse_cache(&self) -> &Mutex<ParseCache> {
         &self.parsed
     }
 
@@ -179,6 +179,17 @@ impl AliasRegistry {
             }
         }
         Ok(())
+    }
+
+    /// Make this registry's definitions those of `other` (its own are
+    /// dropped); names are resolved again here when first looked up.
+    pub fn copy_definitions_from(&self, other: &AliasRegistry) {
+        let defs = other.lock().defs.clone();
+        let mut st = self.lock();
+        st.defs = defs;
+        st.resolved.clear();
+        drop(st);
+        self.forget_parsed();
     }
 
     /// True when `name` is defined here.

@@ -152,7 +152,8 @@ impl Interp<'_> {
                 Some((_, b)) => Ok(create::canonical_type(b)),
                 None => self.other(bare(name), &[], e),
             },
-            ExprKind::Access { left, keys } => self.access(left, keys, e),
+            // (types nest thousands deep: on more stack when the thread's runs low)
+            ExprKind::Access { left, keys } => crate::stack::deep(|| self.access(left, keys, e)),
             _ => Err(self.invalid(e)),
         }
     }
@@ -598,15 +599,15 @@ impl Interp<'_> {
             ExprKind::LiteralList(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for i in items {
-                    out.push(self.value_of(i)?);
+                    out.push(crate::stack::deep(|| self.value_of(i))?);
                 }
                 Value::Array(Arc::new(out))
             }
             ExprKind::LiteralHash { entries, .. } => {
                 let mut map = ValueMap::with_capacity(entries.len());
                 for en in entries {
-                    let k = self.value_of(&en.key)?;
-                    let v = self.value_of(&en.value)?;
+                    let k = crate::stack::deep(|| self.value_of(&en.key))?;
+                    let v = crate::stack::deep(|| self.value_of(&en.value))?;
                     map.insert(k, v);
                 }
                 Value::Hash(Arc::new(map))

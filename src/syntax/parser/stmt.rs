@@ -217,7 +217,7 @@ impl<'a, 't> Parser<'a, 't> {
     #[inline(never)]
     fn assignment_full(&mut self) -> Result<Expr> {
         self.enter()?;
-        let r = self.assignment_inner();
+        let r = crate::stack::deep(|| self.assignment_inner());
         self.leave();
         r
     }
@@ -247,8 +247,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// available (then a shortcut gives what the descent gives).
     #[inline(always)]
     pub(super) fn shortcut_room(&self, levels: usize) -> bool {
-        let room =
-            self.depth + levels <= super::MAX_DEPTH && self.stack_used() <= super::STACK_BUDGET;
+        let room = self.depth + levels <= super::MAX_DEPTH;
         #[cfg(test)]
         let room = room && !self.no_shortcuts;
         room

@@ -676,7 +676,10 @@ impl Describer {
                     // An alias met again for the same actual type without a
                     // container in between (`A = Variant[B]`, `B = Optional[A]`)
                     // adds nothing: the mismatch is said of the outer type.
-                    let key = (Arc::as_ptr(a) as usize, actual.kind() as *const TypeKind as usize);
+                    let key = (
+                        Arc::as_ptr(a) as usize,
+                        actual.kind() as *const TypeKind as usize,
+                    );
                     if self.aliases.contains(&key) {
                         return Vec::new();
                     }

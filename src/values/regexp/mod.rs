@@ -55,10 +55,22 @@ impl Compiled {
 /// How many compiled patterns the process-wide cache keeps before it starts over.
 const CACHE_LIMIT: usize = 4096;
 
-/// The process-wide cache of compiled patterns, by source text.
-fn cache() -> &'static Mutex<HashMap<Box<str>, Regexp>> {
-    static CACHE: OnceLock<Mutex<HashMap<Box<str>, Regexp>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+/// The most memory (estimated) the cache of compiled patterns holds before
+/// it starts over.
+const CACHE_BYTES: usize = 64 << 20;
+
+/// The estimated memory of a cached pattern: the compiled program of each
+/// engine (tens of bytes per byte of pattern) and the linear matcher's
+/// working memory (see [`linear::compile`]).
+fn cache_cost(source: &str) -> usize {
+    16 * 1024 + 64 * source.len()
+}
+
+/// The process-wide cache of compiled patterns, by source text, with the
+/// estimated bytes its entries hold.
+fn cache() -> &'static Mutex<(HashMap<Box<str>, Regexp>, usize)> {
+    static CACHE: OnceLock<Mutex<(HashMap<Box<str>, Regexp>, usize)>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new((HashMap::new(), 0)))
 }
 
 /// The compiled `source` from the process-wide cache, compiling and remembering
@@ -109,7 +121,7 @@ fn recent_slot(b: &[u8]) -> usize {
 /// `source` from the process-wide map of compiled patterns, compiled and
 /// remembered when it is not there yet.
 fn cached_in_map(source: &str) -> std::result::Result<Regexp, onig::Error> {
-    if let Some(r) = cache().lock().ok().and_then(|m| m.get(source).cloned()) {
+    if let Some(r) = cache().lock().ok().and_then(|m| m.0.get(source).cloned()) {
         return Ok(r);
     }
     let r = Regexp {
@@ -117,10 +129,13 @@ fn cached_in_map(source: &str) -> std::result::Result<Regexp, onig::Error> {
         compiled: Compiled::new(compile(source)?),
     };
     if let Ok(mut m) = cache().lock() {
-        if m.len() >= CACHE_LIMIT {
-            m.clear();
+        let cost = cache_cost(source);
+        if m.0.len() >= CACHE_LIMIT || m.1 + cost > CACHE_BYTES {
+            *m = (HashMap::new(), 0);
         }
-        m.insert(source.into(), r.clone());
+        if cost <= CACHE_BYTES / 16 && m.0.insert(source.into(), r.clone()).is_none() {
+            m.1 += cost;
+        }
     }
     Ok(r)
 }
@@ -272,8 +287,7 @@ impl Regexp {
     /// Where the pattern first matches in `text` and, with `region`, the
     /// groups; an argument error when it gives up, as [`Regexp::try_match`].
     pub fn search(&self, text: &str, region: Option<&mut onig::Region>) -> Result<Option<usize>> {
-        self.search_raw(text, region)
-            .map_err(|e| self.gave_up(e))
+        self.search_raw(text, region).map_err(|e| self.gave_up(e))
     }
 
     /// The search itself (the limits are set: every Regexp is compiled by
