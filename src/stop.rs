@@ -112,9 +112,10 @@ pub fn stopped_since(since: u64) -> bool {
     STOPPED.with(|s| s.borrow().as_ref().is_some_and(|(n, _)| *n > since))
 }
 
-/// Regular-expression steps a walk may spend beyond the first attempt of
-/// each match (see [`crate::values::Regexp::is_match_in`]): about a second.
-pub const REGEX_BUDGET: u64 = 40_000_000;
+/// Backtracking steps of regular expressions a walk may spend beyond the
+/// first try of each search (see [`crate::values::Regexp::is_match_in`]):
+/// under a second of matching.
+pub const REGEX_BUDGET: u64 = 10_000_000;
 
 /// The steps of one long walk, and whether it has been told to stop.
 #[derive(Debug)]
@@ -186,6 +187,11 @@ impl Steps {
     #[inline]
     pub fn call_outs(&self) -> u32 {
         self.call_outs
+    }
+
+    /// The regular-expression steps left to spend.
+    pub fn regex_left(&self) -> u64 {
+        self.regex_budget
     }
 
     /// Spend `n` regular-expression steps; false when the budget is spent.

@@ -24,14 +24,16 @@ module Subprocess
     end
   end
 
-  # Run `code` (after `require 'puppet_types'`) in a new Ruby; give up after `timeout` seconds.
-  def self.run(code, timeout: 60, env: {})
+  # Run `code` (after `require 'puppet_types'`) in a new Ruby; give up after
+  # `timeout` seconds; `memory` (bytes) limits its address space.
+  def self.run(code, timeout: 60, env: {}, memory: nil)
     script = "require 'puppet_types'\n#{code}"
     started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
     out = +''
     err = +''
     status = nil
-    Open3.popen3(env, RbConfig.ruby, '-I', LIB, '-e', script) do |stdin, stdout, stderr, wait|
+    options = memory ? { rlimit_as: memory } : {}
+    Open3.popen3(env, RbConfig.ruby, '-I', LIB, '-e', script, **options) do |stdin, stdout, stderr, wait|
       stdin.close
       readers = [Thread.new { out << stdout.read }, Thread.new { err << stderr.read }]
       if wait.join(timeout)

@@ -222,7 +222,7 @@ fn deliver_interruptions() -> Result<(), Error> {
 }
 
 /// True when `e` is a `PuppetTypes::Error` (rather than an exception Ruby raised).
-fn is_gem_error(ruby: &Ruby, e: &Error) -> bool {
+pub(crate) fn is_gem_error(ruby: &Ruby, e: &Error) -> bool {
     let base = class_for(ruby, ErrorKind::Internal).superclass();
     match (e.value(), base) {
         (Some(exc), Ok(base)) => exc.is_kind_of(base),

@@ -105,6 +105,10 @@ fn parse_with_recovery(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Resu
         let index = crate::syntax::span::LineIndex::new(&source);
         for e in errs {
             let exc = errors::located_in(ruby, e, Some((&source, &index)), path.as_deref());
+            if !errors::is_gem_error(ruby, &exc) {
+                // (making it raised: an interrupt Ruby delivered meanwhile)
+                return Err(exc);
+            }
             list.push(exc.value().unwrap_or_else(|| ruby.qnil().as_value()))?;
         }
         let pair = ruby.ary_new_from_values(&[wrap(ruby, program, path), list.as_value()]);

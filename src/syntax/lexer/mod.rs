@@ -100,6 +100,13 @@ struct UqMode {
 pub trait TokenBuffer<'src> {
     /// Append `t`.
     fn push_token(&mut self, t: Token<'src>);
+
+    /// True when the buffer takes no more tokens (the lexer stops early, as
+    /// when the host interrupts a long parse). Never, by default.
+    #[inline(always)]
+    fn full(&mut self) -> bool {
+        false
+    }
 }
 
 impl<'src> TokenBuffer<'src> for Vec<Token<'src>> {
@@ -333,7 +340,11 @@ impl<'src> Lexer<'src> {
     fn lex_into_inner(&mut self, out: &mut impl TokenBuffer<'src>) -> Result<(), Error> {
         self.deliver(|t| {
             out.push_token(t);
-            ControlFlow::Continue(())
+            if out.full() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         })
     }
 

@@ -103,9 +103,32 @@ fn lex(source: &str, epp: bool) -> (Vec<Token<'_>>, Option<Error>) {
         ..Default::default()
     };
     let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
-    let mut tokens = Vec::new();
+    let mut tokens = Polled {
+        tokens: Vec::new(),
+        steps: crate::stop::Steps::new(),
+    };
     let error = lexer.lex_into(&mut tokens).err();
-    (tokens, error)
+    (tokens.tokens, error)
+}
+
+/// Tokens of a whole source, lexed with a look at the host's check every
+/// few thousand tokens (a huge source takes seconds to lex); when the host
+/// stops the parse, lexing ends early (the parse is then not answered).
+struct Polled<'a> {
+    tokens: Vec<Token<'a>>,
+    steps: crate::stop::Steps,
+}
+
+impl<'a> crate::syntax::lexer::TokenBuffer<'a> for Polled<'a> {
+    #[inline(always)]
+    fn push_token(&mut self, t: Token<'a>) {
+        self.tokens.push(t);
+    }
+
+    #[inline(always)]
+    fn full(&mut self) -> bool {
+        self.steps.stop()
+    }
 }
 
 /// Parser state: the token list (whose values it moves out as it goes), a

@@ -215,12 +215,13 @@ impl Regexp {
     }
 
     /// [`Regexp::is_match`] within the budget of a walk: the search is tried
-    /// with a small step limit first, then with doubling ones up to
-    /// [`RETRY_LIMIT_IN_MATCH`], looking for interruptions between tries
-    /// ([`crate::stop::Steps::poll_now`]: the text may be the host's, so no
-    /// host code runs) and spending the walk's regular-expression budget on
-    /// each try that ran out of steps. A search that gives up, or exhausts
-    /// the budget, answers false and records why, which stops the walk.
+    /// with a small step limit first, then with limits four times larger,
+    /// looking for interruptions between tries ([`crate::stop::Steps::poll_now`]:
+    /// the text may be the host's, so no host code runs) and spending the
+    /// walk's budget of backtracking steps ([`crate::stop::REGEX_BUDGET`]) on
+    /// each try that ran out of steps; the last try gets what is left. A
+    /// search that fails, or needs more than the budget, answers false and
+    /// records why, which stops the walk.
     pub fn is_match_in(&self, text: &str, steps: &mut crate::stop::Steps) -> bool {
         if let Some(l) = self.linear() {
             return l.is_match(text);
@@ -229,35 +230,40 @@ impl Regexp {
         loop {
             match self.search_limited(text, limit) {
                 Ok(found) => return found,
-                Err(e) if !out_of_steps(&e) || limit >= RETRY_LIMIT_IN_MATCH => {
+                Err(e) if !out_of_steps(&e) => {
                     crate::stop::record(crate::stop::Stop::Failed(self.gave_up(e)));
                     return false;
                 }
                 Err(e) => {
                     crate::stop::soon();
-                    if !steps.spend_regex(limit * SEARCH_FACTOR) {
+                    let left = if steps.spend_regex(limit) {
+                        steps.regex_left()
+                    } else {
+                        0
+                    };
+                    if left == 0 {
                         crate::stop::record(crate::stop::Stop::Failed(self.gave_up(e)));
                         return false;
                     }
                     if steps.poll_now() {
                         return false;
                     }
-                    limit = (limit * 4).min(RETRY_LIMIT_IN_MATCH);
+                    limit = (limit * 4).min(left);
                 }
             }
         }
     }
 
-    /// One search with at most `limit` backtracking steps per match attempt
-    /// and [`SEARCH_FACTOR`] times that over all start positions.
+    /// One search with at most `limit` backtracking steps in all.
     fn search_limited(&self, text: &str, limit: u64) -> std::result::Result<bool, onig::Error> {
         let mut param = onig::MatchParam::default();
+        let limit = limit.min(u64::from(u32::MAX));
         param.set_retry_limit_in_match(limit as u32);
         // SAFETY: a setter of the parameter block `param` owns.
         unsafe {
             onig_sys::onig_set_retry_limit_in_search_of_match_param(
                 param.as_raw(),
-                (limit * SEARCH_FACTOR) as std::os::raw::c_ulong,
+                limit as std::os::raw::c_ulong,
             );
         }
         self.compiled
@@ -332,8 +338,6 @@ fn out_of_steps(e: &onig::Error) -> bool {
 /// The step limit of the first try of [`Regexp::is_match_in`]: searches
 /// that need fewer steps (nearly all) cost no budget.
 const FIRST_TRY_LIMIT: u64 = 100_000;
-/// How many times a try's per-attempt limit its whole search may take.
-const SEARCH_FACTOR: u64 = 2;
 
 /// Backtracking steps one match attempt may take (Oniguruma's default).
 pub const RETRY_LIMIT_IN_MATCH: u64 = 10_000_000;
