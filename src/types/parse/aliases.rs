@@ -8,11 +8,11 @@
 //! alias (`type Tree = Array[Variant[Integer, Tree]]`) refers to itself
 //! without looping. Names are matched case-insensitively, as Puppet does.
 
-use super::factory as tf;
-use super::model::{Type, TypeAlias, TypeKind};
-use super::parse::TypeParser;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
+use crate::types::factory as tf;
+use crate::types::model::{Type, TypeAlias, TypeKind};
+use crate::types::parse::TypeParser;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -237,7 +237,7 @@ impl AliasRegistry {
                 def.name
             )));
         }
-        node.resolve(super::calc::normalize(&body));
+        node.resolve(crate::types::calc::normalize(&body));
         Ok(Some(alias_type))
     }
 }
