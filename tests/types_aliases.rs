@@ -111,6 +111,15 @@ fn seed001_alias_errors_as_the_reference() {
         e.message,
         "Type alias 'A' cannot be resolved to a real type"
     );
+    // a failed resolution leaves nothing half resolved behind: asked again,
+    // or asked for the other alias of the loop, the answer is the same
+    for name in ["A", "B", "A"] {
+        let e = parse_with_aliases(name, &reg).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!("Type alias '{name}' cannot be resolved to a real type")
+        );
+    }
     let e = parse_with_aliases("Selfish", &reg).unwrap_err();
     assert_eq!(
         e.message,
