@@ -223,6 +223,12 @@ impl Interp<'_> {
                 create::create_resource_shorthand(name, params).map_err(|err| self.map(err, e))
             }
             UnknownNames::TypeReference => Ok(tf::type_reference(self.text(e))),
+            UnknownNames::Loader => match self.aliases {
+                Some(reg) if reg.is_resource_type(name) => {
+                    create::create_resource_shorthand(name, params).map_err(|err| self.map(err, e))
+                }
+                _ => Ok(tf::type_reference(self.text(e))),
+            },
         }
     }
 
