@@ -1,7 +1,7 @@
 //! The TypeFactory and `create` as other parts of the crate use them: every
 //! expected text below is what the reference prints for the same type.
 
-use puppet_types::types::create::create;
+use puppet_types::types::construct::parameters::create;
 use puppet_types::types::factory as tf;
 use puppet_types::types::{TypeAlias, TypeKind};
 use puppet_types::values::{Regexp, Value};

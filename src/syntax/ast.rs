@@ -103,17 +103,6 @@ pub fn node_text(text: &str) -> SmolStr {
     }
 }
 
-/// The text of a type reference (`Integer`, `Foo::Bar`): a built-in type
-/// name spelled as printed is its static text, which costs no copy (and most
-/// type references in type expressions are such names).
-#[inline]
-pub fn reference_text(text: &str) -> SmolStr {
-    match crate::types::builtin::exact_name(text) {
-        Some(name) => SmolStr::new_static(name),
-        None => node_text(text),
-    }
-}
-
 /// An expression node: where it is and what it is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {

@@ -243,7 +243,7 @@ fn write_json(v: &Value, out: &mut String) {
 /// the formatter's implementation.
 pub fn ruby_float_to_s(v: f64) -> String {
     let mut s = String::new();
-    crate::format::float::write_float_to_s(&mut s, v);
+    crate::values::float_text::write_float_to_s(&mut s, v);
     s
 }
 

@@ -9,7 +9,7 @@
 
 use super::Parser;
 use crate::error::Result;
-use crate::syntax::ast::{node_text, reference_text, BinaryOp, Call, Expr, ExprKind, KeyedEntry};
+use crate::syntax::ast::{node_text, BinaryOp, Call, Expr, ExprKind, KeyedEntry};
 use crate::syntax::span::Span;
 use crate::syntax::token::TokenKind as T;
 
@@ -471,7 +471,7 @@ impl<'a, 't> Parser<'a, 't> {
                 T::Boolean => ExprKind::LiteralBoolean(t.text() == "true"),
                 T::Default => ExprKind::LiteralDefault,
                 T::Undef => ExprKind::LiteralUndef,
-                T::ClassRef => ExprKind::QualifiedReference(reference_text(t.text())),
+                T::ClassRef => ExprKind::QualifiedReference(node_text(t.text())),
                 _ => return self.rare_literal(span),
             };
             self.pos += 1;

@@ -26,7 +26,7 @@ pub fn parse_type_expression(source: &str) -> Result<Expr> {
     // a lone type name (a quarter of type strings) is the node the parser
     // makes of its one token, without setting up the lexer and the parser
     if crate::syntax::lexer::is_lone_class_ref(source) {
-        let kind = ExprKind::QualifiedReference(crate::syntax::ast::reference_text(source));
+        let kind = ExprKind::QualifiedReference(crate::syntax::ast::node_text(source));
         return Ok(Expr::new(kind, Span::new(0, source.len())));
     }
     // (the tree is handed back as it is returned, not rewrapped: moving a

@@ -16,11 +16,11 @@
 //! re-enter for the aliases an alias refers to), so that no thread sees an
 //! alias another is still resolving.
 
-use super::factory as tf;
-use super::model::{Type, TypeAlias, TypeKind};
-use super::parse::{TypeParser, UnknownNames};
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
+use crate::types::factory as tf;
+use crate::types::model::{Type, TypeAlias, TypeKind};
+use crate::types::parse::{TypeParser, UnknownNames};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
@@ -354,7 +354,7 @@ impl AliasRegistry {
                 def.name
             )));
         }
-        node.resolve(super::calc::normalize(&body));
+        node.resolve(crate::types::calc::normalize(&body));
         Ok(Some(alias_type))
     }
 

@@ -6,7 +6,9 @@
 //! between slashes with unescaped slashes escaped, floats in Ruby's notation,
 //! and aliases printed by name (which is what stops recursion).
 
-use super::model::{CallableType, IntRange, RuntimeName, StructElement, Type, TypeAlias, TypeKind};
+use crate::types::model::{
+    CallableType, IntRange, RuntimeName, StructElement, Type, TypeAlias, TypeKind,
+};
 use crate::values::{Regexp, Value};
 use std::fmt::{self, Display, Formatter, Write};
 use std::sync::Arc;
@@ -144,7 +146,7 @@ pub fn write_regexp(f: &mut impl Write, r: &Regexp) -> fmt::Result {
 /// the formatter's implementation.
 pub fn write_float(f: &mut impl Write, x: f64) -> fmt::Result {
     let mut s = String::new();
-    crate::format::float::write_float_to_s(&mut s, x);
+    crate::values::float_text::write_float_to_s(&mut s, x);
     f.write_str(&s)
 }
 
@@ -439,7 +441,7 @@ fn write_type_inner(f: &mut W<'_>, t: &Type) -> fmt::Result {
                 if i > 0 {
                     f.write_str(", ")?;
                 }
-                write_quoted(f, &super::rich::semver_range_text(r))?;
+                write_quoted(f, &crate::types::text::rich::semver_range_text(r))?;
             }
             Ok(())
         }),
@@ -447,13 +449,13 @@ fn write_type_inner(f: &mut W<'_>, t: &Type) -> fmt::Result {
         K::Timespan(a, b) => {
             let b = if a.is_some() && a == b { &None } else { b };
             write_bounds(f, "Timespan", a, b, |f, t| {
-                write_quoted(f, &super::rich::timespan_text(t))
+                write_quoted(f, &crate::types::text::rich::timespan_text(t))
             })
         }
         K::Timestamp(a, b) => {
             let b = if a.is_some() && a == b { &None } else { b };
             write_bounds(f, "Timestamp", a, b, |f, t| {
-                write_quoted(f, &super::rich::timestamp_text(t))
+                write_quoted(f, &crate::types::text::rich::timestamp_text(t))
             })
         }
         K::Uri(None) => f.write_str("URI"),

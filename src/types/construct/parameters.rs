@@ -7,12 +7,12 @@
 //! from [`create_builtin`] so that the caller can try aliases and resource
 //! types.
 
-pub(crate) use super::builtin::{builtin, canonical_type, Builtin};
-pub use super::builtin::{builtin_name, builtin_type, BUILTIN_NAMES};
-use super::factory::{self as tf, KeyMode};
-use super::model::{IntRange, RuntimeName, SmolStr, Type, TypeKind};
 use crate::error::{Error, Result};
 use crate::syntax::ast::node_text;
+pub(crate) use crate::types::builtin::{builtin, canonical_type, Builtin};
+pub use crate::types::builtin::{builtin_name, builtin_type, BUILTIN_NAMES};
+use crate::types::factory::{self as tf, KeyMode};
+use crate::types::model::{IntRange, RuntimeName, SmolStr, Type, TypeKind};
 use crate::values::new::kind_name;
 use crate::values::{Regexp, Value};
 use std::fmt::Write;
@@ -62,7 +62,7 @@ pub fn create(name: &str, params: &[Value]) -> Result<Type> {
 struct V<'a>(&'a Value);
 impl std::fmt::Display for V<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        super::display::write_value(f, self.0)
+        crate::types::text::display::write_value(f, self.0)
     }
 }
 
@@ -255,18 +255,18 @@ pub(crate) fn create_known(n: &'static str, b: Builtin, params: &[Value]) -> CRe
             check_count(n, params, 2, 2, "2")?;
             create_runtime(&params[0], &params[1])?
         }
-        B::SemVer => super::rich_create::sem_ver(params)?,
+        B::SemVer => crate::types::construct::rich_parameters::sem_ver(params)?,
         B::Timespan => {
             check_count(n, params, 0, 2, "0 to 2")?;
-            super::rich_create::timespan(params)?
+            crate::types::construct::rich_parameters::timespan(params)?
         }
         B::Timestamp => {
             check_count(n, params, 0, 2, "0 to 2")?;
-            super::rich_create::timestamp(params)?
+            crate::types::construct::rich_parameters::timestamp(params)?
         }
         B::URI => {
             check_count(n, params, 1, 1, "1")?;
-            super::rich_create::uri(&params[0])?
+            crate::types::construct::rich_parameters::uri(&params[0])?
         }
         B::Object | B::TypeSet => {
             // The reference counts TypeSet parameters under the name Object.

@@ -1,6 +1,6 @@
 //! Interpretation of a parsed type expression (the AST of
 //! [`crate::syntax::parser::parse_type_expression`]) as a [`Type`], for
-//! [`super::parse::TypeParser`].
+//! [`crate::types::parse::TypeParser`].
 //!
 //! The general way evaluates every access key to a [`Value`] and hands the
 //! values to [`create`], which validates them as the reference does. The
@@ -11,13 +11,13 @@
 //! and errors stay exactly those of [`create`]. A test checks both ways
 //! against each other.
 
-use super::aliases::AliasRegistry;
-use super::create::{self, Builtin, CreateError};
-use super::factory::{self as tf, KeyMode};
-use super::model::{SmolStr, Type, TypeKind};
-use super::parse::UnknownNames;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Call, Expr, ExprKind, KeyedEntry};
+use crate::types::aliases::AliasRegistry;
+use crate::types::construct::parameters::{self as create, Builtin, CreateError};
+use crate::types::factory::{self as tf, KeyMode};
+use crate::types::model::{SmolStr, Type, TypeKind};
+use crate::types::parse::UnknownNames;
 use crate::values::{Regexp, SemVerRange, Timespan, Value, ValueMap};
 use smallvec::SmallVec;
 use std::sync::Arc;
@@ -683,11 +683,11 @@ mod tests {
     /// Type strings: the reference fixture's, the benchmark's, and shapes at
     /// the edges of [`Interp::direct`].
     fn inputs() -> Vec<String> {
-        let mut v: Vec<String> = include_str!("../../tests/fixtures/types/canonical.tsv")
+        let mut v: Vec<String> = include_str!("../../../tests/fixtures/types/canonical.tsv")
             .lines()
             .filter_map(|l| l.split('\t').next())
             .chain(
-                include_str!("../../spec/fixtures/type_strings.txt")
+                include_str!("../../../spec/fixtures/type_strings.txt")
                     .lines()
                     .filter(|l| !l.starts_with('#')),
             )
@@ -818,7 +818,7 @@ mod tests {
     /// by a character that changes the shape of a key.
     fn mutations() -> Vec<String> {
         let mut v = Vec::new();
-        for line in include_str!("../../spec/fixtures/type_strings.txt").lines() {
+        for line in include_str!("../../../spec/fixtures/type_strings.txt").lines() {
             let chars: Vec<char> = line.chars().collect();
             for i in 0..chars.len() {
                 let mut dropped = chars.clone();

@@ -13,12 +13,12 @@
 //! empty `Struct` is `Struct`; Struct keys drop a redundant
 //! `Optional`/`NotUndef` wrapper.
 
-use super::model::{
-    CallableType, IntRange, RuntimeName, SmolStr, StructElement, Type, TypeAlias, TypeKind,
-};
 use super::unique::Unique;
 use crate::error::{Error, Result};
 use crate::syntax::ast::node_text;
+use crate::types::model::{
+    CallableType, IntRange, RuntimeName, SmolStr, StructElement, Type, TypeAlias, TypeKind,
+};
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value, ValueMap};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -116,9 +116,9 @@ singleton!(/// `Runtime` (any runtime type).
 singleton!(/// `Init` (unparameterised).
     init_any, TypeKind::Init(None, Vec::new()));
 singleton!(/// `Object` (unparameterised), printed as the reference prints it.
-    object, TypeKind::Object(super::display::OBJECT_TEXT.into()));
+    object, TypeKind::Object(crate::types::text::display::OBJECT_TEXT.into()));
 singleton!(/// `TypeSet` (unparameterised), printed as the reference prints it.
-    type_set, TypeKind::TypeSet(super::display::TYPESET_TEXT.into()));
+    type_set, TypeKind::TypeSet(crate::types::text::display::TYPESET_TEXT.into()));
 
 /// The reference's message for a descending range (its text lacks the closing parenthesis).
 pub(crate) fn from_to_error(from: impl std::fmt::Display, to: impl std::fmt::Display) -> Error {
@@ -149,8 +149,8 @@ pub fn float_range(from: Option<f64>, to: Option<f64>) -> Result<Type> {
         if a > b {
             let mut sa = String::new();
             let mut sb = String::new();
-            super::display::write_float(&mut sa, a).ok();
-            super::display::write_float(&mut sb, b).ok();
+            crate::types::text::display::write_float(&mut sa, a).ok();
+            crate::types::text::display::write_float(&mut sb, b).ok();
             return Err(from_to_error(sa, sb));
         }
     }
@@ -525,9 +525,9 @@ pub fn iterator(t: Option<Type>) -> Type {
 /// `Sensitive[Integer]`, as in the reference); `Sensitive[Any]` is `Sensitive`.
 pub fn sensitive(t: Option<Type>) -> Type {
     match t {
-        Some(t) if !matches!(t.kind(), TypeKind::Any) => {
-            Type::from_kind(TypeKind::Sensitive(Some(super::calc::generalize(&t))))
-        }
+        Some(t) if !matches!(t.kind(), TypeKind::Any) => Type::from_kind(TypeKind::Sensitive(
+            Some(crate::types::calc::generalize(&t)),
+        )),
         _ => sensitive_any(),
     }
 }
@@ -603,8 +603,8 @@ pub fn timespan(from: Option<Timespan>, to: Option<Timespan>) -> Result<Type> {
     if let (Some(a), Some(b)) = (&from, &to) {
         if a > b {
             return Err(from_to_error(
-                super::rich::timespan_text(a),
-                super::rich::timespan_text(b),
+                crate::types::text::rich::timespan_text(a),
+                crate::types::text::rich::timespan_text(b),
             ));
         }
     }
@@ -619,8 +619,8 @@ pub fn timestamp(from: Option<Timestamp>, to: Option<Timestamp>) -> Result<Type>
     if let (Some(a), Some(b)) = (&from, &to) {
         if a > b {
             return Err(from_to_error(
-                super::rich::timestamp_text(a),
-                super::rich::timestamp_text(b),
+                crate::types::text::rich::timestamp_text(a),
+                crate::types::text::rich::timestamp_text(b),
             ));
         }
     }

@@ -2,10 +2,10 @@
 //! `Timespan[from, to]`, `Timestamp[from, to]` and `URI[string or hash]`.
 //! Strings are parsed with the rich values' own parsers.
 
-use super::create::{value_desc, CreateError};
-use super::factory as tf;
-use super::model::Type;
 use crate::error::Error;
+use crate::types::construct::parameters::{value_desc, CreateError};
+use crate::types::factory as tf;
+use crate::types::model::Type;
 use crate::values::new::kind_name;
 use crate::values::{SemVerRange, Timespan, Timestamp, Uri, Value, ValueMap};
 use std::sync::OnceLock;

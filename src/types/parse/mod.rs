@@ -16,11 +16,14 @@
 //! name a `TypeReference['Foo::Bar']` instead; [`UnknownNames::TypeReference`]
 //! gives that behaviour.)
 
-use super::aliases::AliasRegistry;
-use super::interp::Interp;
-use super::model::Type;
+pub mod aliases;
+mod interp;
+
 use crate::error::Result;
 use crate::syntax::ast::{Expr, Program};
+use crate::types::Type;
+use aliases::AliasRegistry;
+use interp::Interp;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 

@@ -1,14 +1,14 @@
 //! The shared types (the unparameterised ones such as `Integer`, `String`,
 //! `Data`, and `Boolean[true]`, `Boolean[false]`, `Array[0, 0]`, `Hash[0, 0]`) numbered,
 //! so that a binding can keep one wrapper object per shared type and hand it out
-//! instead of wrapping the same type again (see `crate::ruby::type_object`).
+//! instead of wrapping the same type again (the Ruby binding's `type_object`).
 //!
-//! The factory builds each of these types once ([`super::factory`]'s
+//! The factory builds each of these types once ([`crate::types::factory`]'s
 //! singletons); [`shared_index`] recognises exactly those instances (by
 //! pointer), not types that are merely equal to them.
 
-use super::factory as tf;
-use super::model::Type;
+use crate::types::factory as tf;
+use crate::types::model::Type;
 use std::sync::OnceLock;
 
 /// How many shared types [`shared_index`] numbers.
@@ -121,8 +121,8 @@ pub fn shared_index(t: &Type) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::TypeKind;
     use super::*;
+    use crate::types::model::TypeKind;
 
     #[test]
     fn every_shared_type_has_its_own_number() {
@@ -138,7 +138,7 @@ mod tests {
         assert_eq!(shared_index(&apart), None);
         assert_eq!(shared_index(&tf::range(Some(1), None).unwrap()), None);
         assert_eq!(shared_index(&tf::array_of(tf::string())), None);
-        let alias = tf::type_alias(std::sync::Arc::new(super::super::model::TypeAlias::new(
+        let alias = tf::type_alias(std::sync::Arc::new(crate::types::model::TypeAlias::new(
             "Data",
         )));
         assert_eq!(shared_index(&alias), None);

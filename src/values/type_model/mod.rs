@@ -1,6 +1,6 @@
 //! The type model: [`Type`], an immutable, shared, structurally compared type.
 //!
-//! A `Type` is a [`super::counted::Counted`]`<TypeKind>` (an `Arc` without weak
+//! A `Type` is a [`counted::Counted`]`<TypeKind>` (an `Arc` without weak
 //! references); cloning is a reference-count increment and
 //! equality/hashing are structural (with a pointer-equality fast path). Every
 //! type the seeds name has a variant here. Types are validated and normalised
@@ -11,8 +11,10 @@
 //! set once; a recursive alias therefore refers to itself through the alias
 //! node, and equality, hashing and printing of an alias stop at its name.
 
-use super::counted::{Borrowed, Counted};
+mod counted;
+
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
+use counted::{Borrowed, Counted};
 pub use smol_str::SmolStr;
 use std::fmt;
 use std::hash::{Hash, Hasher};
