@@ -47,6 +47,12 @@ pub fn evaluate(program: &Program, variables: &IndexMap<String, Value>) -> Resul
     ev.eval(&program.body)
 }
 
+/// Evaluate one expression `e` of `program`, with no variables set.
+pub fn evaluate_expression(program: &Program, e: &Expr) -> Result<Value> {
+    let variables = IndexMap::new();
+    Evaluator::new(program, &variables).eval(e)
+}
+
 /// Parse and evaluate `source` (a convenience over [`evaluate`]).
 pub fn evaluate_str(source: &str, variables: &IndexMap<String, Value>) -> Result<Value> {
     let program = crate::syntax::parser::parse(source)?;

@@ -110,6 +110,12 @@ impl Iterator for NodeIter {
     }
 }
 
+/// The frozen `AST::Node` for `expr`, which must be `program.body` or a node
+/// reached from it.
+pub(crate) fn node_value(ruby: &Ruby, program: &Arc<Program>, expr: &Expr) -> Value {
+    RbNode::wrap(ruby, program, expr)
+}
+
 fn node_of(value: Value) -> R<&'static RbNode> {
     <&RbNode>::try_convert(value)
 }

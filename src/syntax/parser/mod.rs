@@ -51,6 +51,27 @@ pub fn parse_epp(source: &str) -> Result<Program> {
     Ok(program)
 }
 
+/// Parses a manifest in tasks mode, where `plan` and `apply` are keywords (as
+/// Puppet parses the files of a module's `plans/` directory), validated.
+pub fn parse_tasks(source: &str) -> Result<Program> {
+    let options = crate::syntax::lexer::Options {
+        tasks: true,
+        ..Default::default()
+    };
+    let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
+    let mut tokens = Vec::new();
+    let lex_error = lexer.lex_into(&mut tokens).err();
+    let mut p = Parser::new(source, &mut tokens, false);
+    p.lex_error = lex_error;
+    let body = p.program(false)?;
+    if let Some(e) = p.lex_error.take() {
+        return Err(e);
+    }
+    let program = Program::new(source, body);
+    crate::syntax::validate::validate(&program)?;
+    Ok(program)
+}
+
 /// Parses without running the validator: only syntax errors are reported.
 ///
 /// As in the reference, whose lexer runs lazily, a syntax error before the point

@@ -7,15 +7,24 @@
 //! is visible as its (not yet resolved) alias node, which is how a recursive
 //! alias (`type Tree = Array[Variant[Integer, Tree]]`) refers to itself
 //! without looping. Names are matched case-insensitively, as Puppet does.
+//!
+//! A registry may have an [`AliasSource`] (a module path index): names it does
+//! not hold are then asked of the source, which loads their definitions on
+//! demand, and names that are no alias resolve as the source says (a resource
+//! type it knows, else an unresolved `TypeReference`, as the reference's
+//! loaders do). Aliases are resolved by one thread at a time (a thread may
+//! re-enter for the aliases an alias refers to), so that no thread sees an
+//! alias another is still resolving.
 
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
 use crate::types::factory as tf;
 use crate::types::model::{Type, TypeAlias, TypeKind};
-use crate::types::parse::TypeParser;
+use crate::types::parse::{TypeParser, UnknownNames};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::ThreadId;
 
 /// How many aliases may be in the middle of resolution at once (a chain A -> B -> C ...).
 const MAX_CHAIN: usize = 64;
@@ -32,12 +41,75 @@ struct Definition {
 struct State {
     defs: HashMap<String, Definition>,
     resolved: HashMap<String, Type>,
-    resolving: usize,
+    /// Names the source was asked for and does not define.
+    absent: HashSet<String>,
     /// The names resolved since the outermost resolution under way began, in
     /// order: when one fails, it and those after it (which may have taken its
     /// unfinished node) are forgotten, so that a failed resolution leaves the
     /// registry as it found it and the next lookup gives the same answer.
     trail: Vec<String>,
+}
+
+/// An alias definition a source found: its name as written and its type expression.
+#[derive(Clone, Debug)]
+pub struct SourceAlias {
+    /// The name as written in the definition.
+    pub name: Arc<str>,
+    /// The program the definition is in.
+    pub program: Arc<Program>,
+    /// The aliased type expression (a node of `program`).
+    pub expr: Expr,
+}
+
+/// Where a registry finds the aliases it does not hold (a module path index).
+pub trait AliasSource: Send + Sync {
+    /// The definition of the alias whose canonical name (lower case, no
+    /// leading `::`) is `key`; `Ok(None)` when there is none, an error when
+    /// the file that should hold it is broken (the reference's message).
+    fn alias(&self, key: &str) -> Result<Option<SourceAlias>>;
+
+    /// True when `name` (as written) is a resource type of the source.
+    fn is_resource_type(&self, name: &str) -> bool;
+}
+
+/// A lock one thread holds at a time and may take again while holding it.
+#[derive(Default)]
+struct ReentrantLock {
+    owner: Mutex<(Option<ThreadId>, usize)>,
+    released: Condvar,
+}
+
+/// A hold of a [`ReentrantLock`]; the depth of the holder's nesting is `depth`.
+struct Hold<'a> {
+    lock: &'a ReentrantLock,
+    depth: usize,
+}
+
+impl ReentrantLock {
+    fn hold(&self) -> Hold<'_> {
+        let me = std::thread::current().id();
+        let mut g = self.owner.lock().unwrap_or_else(|e| e.into_inner());
+        while g.0.is_some_and(|o| o != me) {
+            g = self.released.wait(g).unwrap_or_else(|e| e.into_inner());
+        }
+        g.0 = Some(me);
+        g.1 += 1;
+        Hold {
+            lock: self,
+            depth: g.1,
+        }
+    }
+}
+
+impl Drop for Hold<'_> {
+    fn drop(&mut self) {
+        let mut g = self.lock.owner.lock().unwrap_or_else(|e| e.into_inner());
+        g.1 -= 1;
+        if g.1 == 0 {
+            g.0 = None;
+            self.lock.released.notify_all();
+        }
+    }
 }
 
 /// A set of type aliases that type expressions can refer to by name.
@@ -46,6 +118,10 @@ pub struct AliasRegistry {
     state: Mutex<State>,
     /// Types parsed with this registry, by source text; emptied when a definition changes.
     parsed: Mutex<HashMap<Box<str>, Type>>,
+    /// Where names not defined here are looked for.
+    source: Option<Arc<dyn AliasSource>>,
+    /// Held while an alias is resolved.
+    resolving: ReentrantLock,
 }
 
 impl std::fmt::Debug for AliasRegistry {
@@ -63,6 +139,32 @@ impl AliasRegistry {
     /// An empty registry.
     pub fn new() -> AliasRegistry {
         AliasRegistry::default()
+    }
+
+    /// An empty registry that asks `source` for the names it does not hold.
+    pub fn with_source(source: Arc<dyn AliasSource>) -> AliasRegistry {
+        AliasRegistry {
+            source: Some(source),
+            ..AliasRegistry::default()
+        }
+    }
+
+    /// What names that are neither built-in types nor aliases mean in type
+    /// expressions parsed with this registry: as the source says when there
+    /// is one, else resource types.
+    pub fn unknown_names(&self) -> UnknownNames {
+        if self.source.is_some() {
+            UnknownNames::Loader
+        } else {
+            UnknownNames::Resource
+        }
+    }
+
+    /// True when the source knows a resource type called `name`.
+    pub fn is_resource_type(&self, name: &str) -> bool {
+        self.source
+            .as_ref()
+            .is_some_and(|s| s.is_resource_type(name))
     }
 
     /// The cache of type strings parsed with this registry.
@@ -95,6 +197,7 @@ impl AliasRegistry {
         for (name, expr) in found {
             let k = key(&name);
             st.resolved.remove(&k);
+            st.absent.remove(&k);
             st.defs.insert(
                 k,
                 Definition {
@@ -116,6 +219,7 @@ impl AliasRegistry {
         let mut st = self.lock();
         let k = key(name);
         st.resolved.remove(&k);
+        st.absent.remove(&k);
         st.defs.insert(
             k,
             Definition {
@@ -203,23 +307,36 @@ impl AliasRegistry {
     /// The alias type called `name` (resolving it on first use), or `None` when undefined.
     pub fn lookup(&self, name: &str) -> Result<Option<Type>> {
         let k = key(name);
+        if let Some(t) = self.lock().resolved.get(&k) {
+            // (an alias another thread is resolving waits for the hold below)
+            if !matches!(t.kind(), TypeKind::Alias(a) if a.resolved().is_none()) {
+                return Ok(Some(t.clone()));
+            }
+        }
+        let hold = self.resolving.hold();
         let def = {
-            let mut st = self.lock();
+            let st = self.lock();
             if let Some(t) = st.resolved.get(&k) {
                 return Ok(Some(t.clone()));
             }
-            let Some(def) = st.defs.get(&k).cloned() else {
-                return Ok(None);
-            };
-            if st.resolving >= MAX_CHAIN {
-                return Err(Error::type_error(format!(
-                    "Type alias '{}' is nested too deeply to resolve",
-                    def.name
-                )));
+            match st.defs.get(&k).cloned() {
+                Some(def) => def,
+                None if st.absent.contains(&k) => return Ok(None),
+                None => {
+                    drop(st);
+                    match self.ask_source(&k)? {
+                        Some(def) => def,
+                        None => return Ok(None),
+                    }
+                }
             }
-            st.resolving += 1;
-            def
         };
+        if hold.depth > MAX_CHAIN {
+            return Err(Error::type_error(format!(
+                "Type alias '{}' is nested too deeply to resolve",
+                def.name
+            )));
+        }
         let node = Arc::new(TypeAlias::new(def.name.clone()));
         let alias_type = tf::type_alias(node.clone());
         let mark = {
@@ -230,9 +347,9 @@ impl AliasRegistry {
         };
         let body = TypeParser::new()
             .with_aliases(self)
+            .unknown_names(self.unknown_names())
             .interpret(&def.program, &def.expr);
         let mut st = self.lock();
-        st.resolving -= 1;
         let body = match body {
             Ok(b) if refers_only_to_itself(&b, &node) => Err(Error::type_error(format!(
                 "Type alias '{}' cannot be resolved to a real type",
@@ -250,11 +367,35 @@ impl AliasRegistry {
                 return Err(e);
             }
         };
-        if st.resolving == 0 {
+        if hold.depth == 1 {
             st.trail.clear();
         }
         node.resolve(crate::types::calc::normalize(&body));
         Ok(Some(alias_type))
+    }
+
+    /// Ask the source for `k` and remember the answer.
+    fn ask_source(&self, k: &str) -> Result<Option<Definition>> {
+        let Some(source) = &self.source else {
+            return Ok(None);
+        };
+        let found = source.alias(k)?;
+        let mut st = self.lock();
+        match found {
+            Some(a) => {
+                let def = Definition {
+                    name: a.name,
+                    program: a.program,
+                    expr: a.expr,
+                };
+                st.defs.insert(k.to_string(), def.clone());
+                Ok(Some(def))
+            }
+            None => {
+                st.absent.insert(k.to_string());
+                Ok(None)
+            }
+        }
     }
 }
 

@@ -111,6 +111,13 @@ impl Interp<'_> {
                 create::create_resource_shorthand(name, params).map_err(|err| self.map(err, span))
             }
             UnknownNames::TypeReference => Ok(tf::type_reference(self.text(span))),
+            UnknownNames::Loader => match self.aliases {
+                Some(reg) if reg.is_resource_type(name) => {
+                    create::create_resource_shorthand(name, params)
+                        .map_err(|err| self.map(err, span))
+                }
+                _ => Ok(tf::type_reference(self.text(span))),
+            },
         }
     }
 

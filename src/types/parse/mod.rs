@@ -38,6 +38,10 @@ pub enum UnknownNames {
     /// An unresolved `TypeReference['Foo::Bar']` (the reference TypeParser's answer
     /// for names its loader does not know).
     TypeReference,
+    /// As the reference's loaders answer in an environment: a resource type
+    /// when the alias registry's source knows one by that name, else a
+    /// `TypeReference` (see [`super::aliases::AliasSource`]).
+    Loader,
 }
 
 /// Parses type expressions. Cheap to create; holds only its options.
@@ -129,7 +133,10 @@ impl<'a> TypeParser<'a> {
         let cache = match (self.unknown, self.aliases) {
             (UnknownNames::Resource, None) => global_cache(),
             (UnknownNames::Resource, Some(reg)) => reg.parse_cache(),
-            (UnknownNames::TypeReference, _) => return self.parse_afresh(source),
+            (UnknownNames::Loader, Some(reg)) => reg.parse_cache(),
+            (UnknownNames::TypeReference | UnknownNames::Loader, _) => {
+                return self.parse_afresh(source)
+            }
         };
         self.parse_through(cache, source)
     }
