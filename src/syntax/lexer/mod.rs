@@ -850,7 +850,7 @@ mod shortcut_tests {
     }
 
     #[test]
-    fn seed004_simple_tokens_lex_as_the_full_lexer_lexes_them() {
+    fn simple_tokens_lex_as_the_full_lexer_lexes_them() {
         let mut sources = crate::testutil::fixture_sources();
         for piece in [
             "A", "A::B", "A::b", "A:", "A::", "1", "10", "1x", "1.5", "0", ",", "]", "[", " [",
