@@ -412,8 +412,8 @@ impl BinaryOp {
 #[derive(Clone, Debug, PartialEq)]
 // An explicit one-byte tag: matching a node's kind (the interpreter's and drop
 // code's first step) reads a byte instead of decoding a niche in the largest
-// variant's fields (callgrind: 4,867 -> 4,822 instructions per uncached type
-// string). The rare big variants hold boxed text so that a node stays 64 bytes.
+// variant's fields. The rare big variants hold boxed text so that a node
+// stays 64 bytes.
 #[repr(u8)]
 pub enum ExprKind {
     /// No operation: an empty body `[(nop)]`.
