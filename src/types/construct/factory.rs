@@ -795,7 +795,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed001_struct_repeated_key_keeps_its_place_and_takes_the_last_type() {
+    fn struct_repeated_key_keeps_its_place_and_takes_the_last_type() {
         // a repeated name, below and past the number of names searched in turn
         let n = 3 * STRUCT_SCAN_LIMIT;
         let mut entries: Vec<(Arc<str>, KeyMode, Type)> = (0..n)
@@ -821,7 +821,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_integer_range_must_ascend() {
+    fn integer_range_must_ascend() {
         assert_eq!(
             range(Some(1), Some(10)).unwrap().to_string(),
             "Integer[1, 10]"
@@ -846,14 +846,14 @@ mod tests {
     }
 
     #[test]
-    fn seed000_variant_flattens_and_dedupes() {
+    fn variant_flattens_and_dedupes() {
         let v = variant(vec![integer(), variant(vec![string(), integer()]), float()]);
         assert_eq!(v.to_string(), "Variant[Integer, String, Float]");
         assert_eq!(variant(vec![integer(), integer()]).to_string(), "Integer");
     }
 
     #[test]
-    fn seed000_variant_and_pattern_equal_in_any_order() {
+    fn variant_and_pattern_equal_in_any_order() {
         use std::hash::{Hash, Hasher};
         let h = |t: &Type| {
             let mut s = std::collections::hash_map::DefaultHasher::new();
@@ -871,7 +871,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_enum_sorted_unique() {
+    fn enum_sorted_unique() {
         assert_eq!(enum_of(&["b", "a", "b"]).to_string(), "Enum['a', 'b']");
         assert_eq!(
             enum_ci(&["B", "a"], true).to_string(),
@@ -880,7 +880,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_struct_keys_normalised() {
+    fn struct_keys_normalised() {
         let t = struct_of(vec![
             ("a".into(), KeyMode::Optional, optional(Some(integer()))),
             ("b".into(), KeyMode::Optional, string()),
@@ -895,7 +895,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_data_and_rich_data_aliases() {
+    fn data_and_rich_data_aliases() {
         assert_eq!(data().to_string(), "Data");
         let TypeKind::Alias(a) = data().kind().clone() else {
             panic!("Data is an alias")
@@ -908,7 +908,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_empty_collections() {
+    fn empty_collections() {
         assert_eq!(
             array_of_size(integer(), Some(0), Some(0))
                 .unwrap()

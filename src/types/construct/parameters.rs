@@ -681,7 +681,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_integer_one_param_is_lower_bound() {
+    fn integer_one_param_is_lower_bound() {
         assert_eq!(ok("Integer", &[1.into()]), "Integer[1]");
         assert_eq!(ok("INTEGER", &[]), "Integer");
         assert_eq!(
@@ -691,7 +691,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_integer_params_validated() {
+    fn integer_params_validated() {
         let e = create("Integer", &[10.into(), 1.into()]).unwrap_err();
         assert_eq!(
             e.message,
@@ -710,13 +710,13 @@ mod tests {
     }
 
     #[test]
-    fn seed000_optional_string_is_exact_string() {
+    fn optional_string_is_exact_string() {
         assert_eq!(ok("Optional", &[s("present")]), "Optional['present']");
         assert_eq!(ok("NotUndef", &[Value::Type(tf::any())]), "NotUndef");
     }
 
     #[test]
-    fn seed000_tuple_sizes() {
+    fn tuple_sizes() {
         let int = Value::Type(tf::integer());
         let st = Value::Type(tf::string());
         assert_eq!(
@@ -734,7 +734,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_callable_forms() {
+    fn callable_forms() {
         let int = Value::Type(tf::integer());
         let cal = Value::Type(tf::callable_any());
         assert_eq!(
@@ -756,7 +756,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_enum_rules() {
+    fn enum_rules() {
         assert_eq!(
             ok("Enum", &[s("b"), s("a"), true.into()]),
             "Enum['a', 'b', true]"
@@ -792,7 +792,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_resource_shorthand() {
+    fn resource_shorthand() {
         assert_eq!(ok("File", &[s("x")]), "File['x']");
         assert_eq!(ok("Resource", &[s("foo::bar")]), "Foo::Bar");
         assert_eq!(ok("Foo::Bar", &[]), "Foo::Bar");

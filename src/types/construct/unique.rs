@@ -53,7 +53,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed001_repeated_members_are_dropped_and_the_first_order_kept() {
+    fn repeated_members_are_dropped_and_the_first_order_kept() {
         // below and past the number of members compared in turn
         for n in [3, SCAN_LIMIT, SCAN_LIMIT + 1, 5 * SCAN_LIMIT] {
             let mut u = Unique::with_capacity(0);

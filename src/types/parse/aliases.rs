@@ -43,6 +43,11 @@ struct State {
     resolved: HashMap<String, Type>,
     /// Names the source was asked for and does not define.
     absent: HashSet<String>,
+    /// The names resolved since the outermost resolution under way began, in
+    /// order: when one fails, it and those after it (which may have taken its
+    /// unfinished node) are forgotten, so that a failed resolution leaves the
+    /// registry as it found it and the next lookup gives the same answer.
+    trail: Vec<String>,
 }
 
 /// An alias definition a source found: its name as written and its type expression.
@@ -334,25 +339,36 @@ impl AliasRegistry {
         }
         let node = Arc::new(TypeAlias::new(def.name.clone()));
         let alias_type = tf::type_alias(node.clone());
-        self.lock().resolved.insert(k.clone(), alias_type.clone());
+        let mark = {
+            let mut st = self.lock();
+            st.resolved.insert(k.clone(), alias_type.clone());
+            st.trail.push(k.clone());
+            st.trail.len() - 1
+        };
         let body = TypeParser::new()
             .with_aliases(self)
             .unknown_names(self.unknown_names())
             .interpret(&def.program, &def.expr);
         let mut st = self.lock();
         let body = match body {
+            Ok(b) if refers_only_to_itself(&b, &node) => Err(Error::type_error(format!(
+                "Type alias '{}' cannot be resolved to a real type",
+                def.name
+            ))),
+            b => b,
+        };
+        let body = match body {
             Ok(b) => b,
             Err(e) => {
-                st.resolved.remove(&k);
+                let forgotten: Vec<String> = st.trail.drain(mark..).collect();
+                for name in forgotten {
+                    st.resolved.remove(&name);
+                }
                 return Err(e);
             }
         };
-        if refers_only_to_itself(&body, &node) {
-            st.resolved.remove(&k);
-            return Err(Error::type_error(format!(
-                "Type alias '{}' cannot be resolved to a real type",
-                def.name
-            )));
+        if hold.depth == 1 {
+            st.trail.clear();
         }
         node.resolve(crate::types::calc::normalize(&body));
         Ok(Some(alias_type))

@@ -1,8 +1,9 @@
 //! TypeParser: type expressions (source text) to [`Type`]s.
 //!
-//! The text is parsed by the project's one parser
-//! ([`crate::syntax::parser`]); this module interprets the resulting AST as
-//! the reference's `TypeParser` does: a type is a `QualifiedReference`
+//! A text of the common shapes is read by the fast [`reader`]; any other is
+//! parsed by the project's one parser in its type expression mode
+//! ([`crate::syntax::parser::parse_type_expression`]) and the tree is
+//! interpreted ([`interp`]) as the reference's `TypeParser` does: a type is a `QualifiedReference`
 //! (`Integer`, `Stdlib::Port`) or an access on one (`Integer[1, 10]`); the
 //! access keys are literals (numbers, strings, bare words, `default`,
 //! `undef`, regexps, arrays, hashes), nested types, and constructor calls
@@ -18,6 +19,7 @@
 
 pub mod aliases;
 mod interp;
+pub mod reader;
 
 use crate::error::Result;
 use crate::syntax::ast::{Expr, Program};
@@ -141,12 +143,17 @@ impl<'a> TypeParser<'a> {
 
     /// [`TypeParser::parse`] without the cache.
     fn parse_afresh(&self, source: &str) -> Result<Type> {
-        // (the tree is read where it was returned: moving it out of the
-        // Result first stalls on the narrow writes that just built it)
-        match crate::syntax::parser::parse_type_expression(source) {
-            Ok(ref expr) => self.interp(source).type_of(expr),
-            Err(e) => Err(e),
+        let interp = self.interp(source);
+        match reader::read(&interp, source) {
+            Some(t) => Ok(t),
+            None => self.parse_general(source),
         }
+    }
+
+    /// [`TypeParser::parse`] through the parser, without the fast reader.
+    fn parse_general(&self, source: &str) -> Result<Type> {
+        let expr = crate::syntax::parser::parse_type_expression(source)?;
+        self.interp(source).type_of(&expr)
     }
 
     /// [`TypeParser::parse`] through `cache`.
@@ -171,7 +178,6 @@ impl<'a> TypeParser<'a> {
             aliases: self.aliases,
             unknown: self.unknown,
             src,
-            direct: true,
         }
     }
 }

@@ -55,7 +55,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed001_timespan_text() {
+    fn timespan_text_is_the_reference_days_hours_form() {
         assert_eq!(
             timespan_text(&Timespan {
                 nanos: 1_000_000_000
@@ -83,7 +83,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_timestamp_text() {
+    fn timestamp_text_is_utc_with_nanoseconds() {
         assert_eq!(
             timestamp_text(&Timestamp {
                 nanos: 1_000_000_000

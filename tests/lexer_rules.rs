@@ -1,4 +1,5 @@
-//! The examples and rules of seed 004 (lexical structure), one test each.
+//! The lexical structure of the language (tokens, strings and interpolation,
+//! heredocs, regex context, EPP; seed 004), one test per rule or example.
 //! Expected streams are the reference lexer's (`Lexer2#fullscan`); where the
 //! seed's prose differs from the reference, the test says so.
 
@@ -33,7 +34,7 @@ fn tv(k: &'static str, v: &str) -> (&'static str, String) {
 }
 
 #[test]
-fn seed004_interpolation_hello_var() {
+fn interpolation_hello_var() {
     assert_eq!(
         lex(r#""Hello $name""#),
         vec![
@@ -45,7 +46,7 @@ fn seed004_interpolation_hello_var() {
 }
 
 #[test]
-fn seed004_interpolation_hello_braced_name_is_variable() {
+fn interpolation_hello_braced_name_is_variable() {
     // The seed shows NAME('name'); the reference delivers a lone name in ${} as VARIABLE.
     assert_eq!(
         lex(r#""Hello ${name}""#),
@@ -58,7 +59,7 @@ fn seed004_interpolation_hello_braced_name_is_variable() {
 }
 
 #[test]
-fn seed004_interpolation_expression() {
+fn interpolation_expression() {
     assert_eq!(
         lex(r#""Hello nbr ${1+1}, what is your name?""#),
         vec![
@@ -72,7 +73,7 @@ fn seed004_interpolation_expression() {
 }
 
 #[test]
-fn seed004_interpolation_two_variables() {
+fn interpolation_two_variables() {
     assert_eq!(
         lex(r#""Hello $name1 and $name2!""#),
         vec![
@@ -86,7 +87,7 @@ fn seed004_interpolation_two_variables() {
 }
 
 #[test]
-fn seed004_string_without_interpolation_is_one_token() {
+fn string_without_interpolation_is_one_token() {
     assert_eq!(
         lex(r#""no interpolation""#),
         vec![tv("STRING", "no interpolation")]
@@ -94,7 +95,7 @@ fn seed004_string_without_interpolation_is_one_token() {
 }
 
 #[test]
-fn seed004_nested_double_quoted_strings() {
+fn nested_double_quoted_strings() {
     assert_eq!(
         kinds(r#""a ${ "b $c" } d""#),
         vec!["DQPRE", "DQPRE", "VARIABLE", "DQPOST", "DQPOST"]
@@ -102,7 +103,7 @@ fn seed004_nested_double_quoted_strings() {
 }
 
 #[test]
-fn seed004_invalid_numeric_variable_is_one_variable() {
+fn invalid_numeric_variable_is_one_variable() {
     assert_eq!(
         lex(r#""Hello $00080, how are you""#),
         vec![
@@ -116,7 +117,7 @@ fn seed004_invalid_numeric_variable_is_one_variable() {
 }
 
 #[test]
-fn seed004_dq_escapes() {
+fn dq_escapes() {
     assert_eq!(
         lex(r#""\" \\ \r \n \t \s \u0041 \u{1F600} \q""#),
         vec![tv("STRING", "\" \\ \r \n \t   A \u{1F600} \\q")]
@@ -124,17 +125,17 @@ fn seed004_dq_escapes() {
 }
 
 #[test]
-fn seed004_sq_escapes() {
+fn sq_escapes() {
     assert_eq!(lex(r"'\' \\ \n'"), vec![tv("STRING", r"' \ \n")]);
 }
 
 #[test]
-fn seed004_line_endings_in_strings_are_kept() {
+fn line_endings_in_strings_are_kept() {
     assert_eq!(lex("'a\r\nb'"), vec![tv("STRING", "a\r\nb")]);
 }
 
 #[test]
-fn seed004_whitespace_includes_unicode_blanks() {
+fn whitespace_includes_unicode_blanks() {
     assert_eq!(
         kinds("$a\u{a0}=\u{3000}1\u{2003}"),
         vec!["VARIABLE", "EQUALS", "NUMBER"]
@@ -142,7 +143,7 @@ fn seed004_whitespace_includes_unicode_blanks() {
 }
 
 #[test]
-fn seed004_comments_are_skipped() {
+fn comments_are_skipped() {
     assert_eq!(
         kinds("# one\n$a /* multi\nline */ = 1 # two"),
         vec!["VARIABLE", "EQUALS", "NUMBER"]
@@ -151,7 +152,7 @@ fn seed004_comments_are_skipped() {
 }
 
 #[test]
-fn seed004_numbers_in_every_radix() {
+fn numbers_in_every_radix() {
     assert_eq!(
         lex("0x1F 0777 42 3.14 1e10 2E-3"),
         vec![
@@ -166,7 +167,7 @@ fn seed004_numbers_in_every_radix() {
 }
 
 #[test]
-fn seed004_numbers_must_be_valid_in_their_radix() {
+fn numbers_must_be_valid_in_their_radix() {
     assert_eq!(err("08"), "Not a valid octal number 08");
     assert_eq!(err("0x"), "Not a valid hex number 0x");
     assert_eq!(err("1e"), "Not a valid decimal number 1e");
@@ -174,7 +175,7 @@ fn seed004_numbers_must_be_valid_in_their_radix() {
 }
 
 #[test]
-fn seed004_names_words_and_references() {
+fn names_words_and_references() {
     assert_eq!(
         kinds("apache::port ::apache ::apache::port"),
         vec!["NAME", "NAME", "NAME"]
@@ -193,7 +194,7 @@ fn seed004_names_words_and_references() {
 }
 
 #[test]
-fn seed004_keywords_are_case_sensitive() {
+fn keywords_are_case_sensitive() {
     assert_eq!(
         kinds("case class default define if elsif else inherits node and or undef false true in unless function type attr private"),
         vec![
@@ -216,7 +217,7 @@ fn seed004_keywords_are_case_sensitive() {
 }
 
 #[test]
-fn seed004_liststart_after_whitespace_or_at_start() {
+fn liststart_after_whitespace_or_at_start() {
     assert_eq!(kinds("[1]"), vec!["LISTSTART", "NUMBER", "RBRACK"]);
     assert_eq!(
         kinds("$a[1]"),
@@ -229,21 +230,21 @@ fn seed004_liststart_after_whitespace_or_at_start() {
 }
 
 #[test]
-fn seed004_selbrace_after_question_mark() {
+fn selbrace_after_question_mark() {
     assert_eq!(kinds("$x ? { a => 1 }")[2], "SELBRACE");
     assert_eq!(kinds("$x ?{ a => 1 }")[2], "SELBRACE");
     assert_eq!(kinds("$x = { a => 1 }")[2], "LBRACE");
 }
 
 #[test]
-fn seed004_wslparen_first_on_line() {
+fn wslparen_first_on_line() {
     assert_eq!(kinds("(1)")[0], "WSLPAREN");
     assert_eq!(kinds("foo(1)")[1], "LPAREN");
     assert_eq!(kinds("$a = 1\n  (2)")[3], "WSLPAREN");
 }
 
 #[test]
-fn seed004_every_operator() {
+fn every_operator() {
     let src = "= < > ! ? == <= >= != =~ !~ + - * / % << >> <| |> <<| |>> => +> -> <- ~> <~ @ @@ ~";
     assert_eq!(
         kinds(src),
@@ -288,7 +289,7 @@ fn seed004_every_operator() {
 }
 
 #[test]
-fn seed004_regex_only_where_an_operand_may_start() {
+fn regex_only_where_an_operand_may_start() {
     assert_eq!(lex("$a =~ /b/")[2], tv("REGEX", "b"));
     assert_eq!(
         kinds("$a / 2 / 3"),
@@ -302,13 +303,13 @@ fn seed004_regex_only_where_an_operand_may_start() {
 }
 
 #[test]
-fn seed004_regex_after_right_brace() {
+fn regex_after_right_brace() {
     // `}` ends a case option, so a regex may follow it (and a division may not)
     assert_eq!(kinds("} /x/"), vec!["RBRACE", "REGEX"]);
 }
 
 #[test]
-fn seed004_heredoc_two_on_one_line() {
+fn heredoc_two_on_one_line() {
     let src = "$a = [@(END1), @(END2)]\nThis is the text in the first heredoc\nEND1\nThis is the text in the second heredoc\nEND2\n";
     assert_eq!(
         lex(src),
@@ -329,7 +330,7 @@ fn seed004_heredoc_two_on_one_line() {
 }
 
 #[test]
-fn seed004_heredoc_margin_trim_syntax_escapes() {
+fn heredoc_margin_trim_syntax_escapes() {
     let src = "@(END:json/tn)\n    a\\tb\n      c\\n\n    |- END\n";
     assert_eq!(
         lex(src),
@@ -342,7 +343,7 @@ fn seed004_heredoc_margin_trim_syntax_escapes() {
 }
 
 #[test]
-fn seed004_heredoc_interpolation_only_with_quoted_tag() {
+fn heredoc_interpolation_only_with_quoted_tag() {
     assert_eq!(
         kinds("@(END)\n$x\nEND\n"),
         vec!["HEREDOC", "SUBLOCATE", "STRING"]
@@ -354,7 +355,7 @@ fn seed004_heredoc_interpolation_only_with_quoted_tag() {
 }
 
 #[test]
-fn seed004_heredoc_errors() {
+fn heredoc_errors() {
     assert_eq!(err("@(END)"), "Heredoc without any following lines of text");
     assert_eq!(err("@(END)\ntext\n"), "Heredoc without end-tagged line");
     assert_eq!(
@@ -368,7 +369,7 @@ fn seed004_heredoc_errors() {
 }
 
 #[test]
-fn seed004_bom_is_an_error() {
+fn bom_is_an_error() {
     assert_eq!(
         err("\u{feff}$a = 1"),
         "Illegal UTF-8 Byte Order mark at beginning of input: [EF BB BF] - remove these from the puppet source"
@@ -388,7 +389,7 @@ fn invalid_utf8_is_an_error() {
 }
 
 #[test]
-fn seed004_unclosed_quotes() {
+fn unclosed_quotes() {
     assert_eq!(
         err("$a = \"abc"),
         "Unclosed quote after '\"' followed by 'abc...'"
@@ -400,7 +401,7 @@ fn seed004_unclosed_quotes() {
 }
 
 #[test]
-fn seed004_epp_tokens() {
+fn epp_tokens() {
     let t: Vec<(&str, String)> =
         tokenize_epp("<%- | $x | -%>\nHi <%= $x %>!<%# c %>\n<% if true { -%>\n ok\n<% } %>")
             .unwrap()
@@ -429,7 +430,7 @@ fn seed004_epp_tokens() {
 }
 
 #[test]
-fn seed004_epp_unbalanced() {
+fn epp_unbalanced() {
     let e = tokenize_epp("<% $x").unwrap_err();
     assert_eq!(
         e.message,
@@ -460,7 +461,7 @@ fn tokens_borrow_plain_values_from_the_source() {
 }
 
 #[test]
-fn seed004_unrecognized_escapes_warn() {
+fn unrecognized_escapes_warn() {
     let mut l = Lexer::new(r#"$a = "x\q \u12" 'y\q'"#);
     while l.next_token().unwrap().kind != TokenKind::Eof {}
     let w: Vec<&str> = l.warnings().iter().map(|w| w.message.as_str()).collect();

@@ -1,4 +1,4 @@
-//! The seed examples of the type calculator as named tests (seeds 000 and 001):
+//! The type calculator's rules as named tests (examples of seeds 000 and 001):
 //! Struct examples 1-5, Tuple examples, Boolean, Integer ranges, SemVer range
 //! matches, URI constraints, Collection sizes, iteration, and `type()`.
 
@@ -59,7 +59,7 @@ fn uri(
 }
 
 #[test]
-fn seed000_struct_examples() {
+fn struct_examples() {
     let t1 = "Struct[{mode => Enum[read, write, update], path => String[1]}]";
     assert!(is(
         t1,
@@ -87,7 +87,7 @@ fn seed000_struct_examples() {
 }
 
 #[test]
-fn seed001_struct_examples_1_to_5() {
+fn struct_examples_1_to_5() {
     let empty = hash(&[]);
     let undef = hash(&[("article", Value::Undef)]);
     assert!(is("Struct[{article => Data}]", &empty));
@@ -101,7 +101,7 @@ fn seed001_struct_examples_1_to_5() {
 }
 
 #[test]
-fn seed001_struct_and_hash_assignable_both_ways() {
+fn struct_and_hash_assignable_both_ways() {
     let st = ty("Struct[{a => Integer, Optional[b] => String}]");
     assert!(calc::is_assignable(&ty("Hash[String, Scalar]"), &st));
     assert!(!calc::is_assignable(&st, &ty("Hash[String, Integer]")));
@@ -113,7 +113,7 @@ fn seed001_struct_and_hash_assignable_both_ways() {
 }
 
 #[test]
-fn seed001_tuple_examples() {
+fn tuple_examples() {
     let v = Value::array(vec![
         s("a"),
         Value::Integer(1),
@@ -138,7 +138,7 @@ fn seed001_tuple_examples() {
 }
 
 #[test]
-fn seed001_boolean_examples() {
+fn boolean_examples() {
     let (t, f) = (Value::Boolean(true), Value::Boolean(false));
     assert!(is("Boolean", &t) && is("Boolean[true]", &t) && !is("Boolean[false]", &t));
     assert!(is("Boolean", &f) && !is("Boolean[true]", &f) && is("Boolean[false]", &f));
@@ -152,7 +152,7 @@ fn seed001_boolean_examples() {
 }
 
 #[test]
-fn seed001_integer_range_comparisons() {
+fn integer_range_comparisons() {
     let gt = |a: &str, b: &str| {
         calc::is_assignable(&ty(a), &ty(b)) && !calc::types_equal(&ty(a), &ty(b))
     };
@@ -176,7 +176,7 @@ fn seed001_integer_range_comparisons() {
 }
 
 #[test]
-fn seed000_semver_range_matches() {
+fn semver_range_matches() {
     let t = ty("SemVer['>1.0.0 <2.0.0']");
     assert!(calc::instance_of(&t, &semver("1.2.3")));
     assert!(!calc::instance_of(&t, &semver("2.3.4")));
@@ -189,7 +189,7 @@ fn seed000_semver_range_matches() {
 }
 
 #[test]
-fn seed001_uri_constraints() {
+fn uri_constraints() {
     let t = ty("URI[{scheme => Enum[http, https, true], query => Undef, fragment => Undef}]");
     assert!(calc::instance_of(
         &t,
@@ -242,7 +242,7 @@ fn seed001_uri_constraints() {
 }
 
 #[test]
-fn seed001_collection_sizes() {
+fn collection_sizes() {
     let a = Value::array(ints(&[1, 2, 3]));
     assert!(is("Collection[1, 3]", &a));
     assert!(!is(
@@ -254,7 +254,7 @@ fn seed001_collection_sizes() {
 }
 
 #[test]
-fn seed001_iteration_of_types() {
+fn iteration_of_types() {
     let vals = calc::iterate_type(&ty("Integer[1, 5]")).unwrap();
     assert_eq!(vals, ints(&[1, 2, 3, 4, 5]));
     assert!(calc::iterate_type(&ty("Integer[0, default]")).is_err());
@@ -272,7 +272,7 @@ fn seed001_iteration_of_types() {
 }
 
 #[test]
-fn seed001_type_function_modes() {
+fn type_function_modes() {
     let v = Value::array(vec![s("a"), s("b")]);
     assert_eq!(
         calc::type_of(&v, TypeOfMode::Detailed).to_string(),

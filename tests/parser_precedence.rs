@@ -1,4 +1,4 @@
-//! Seed 002 (expressions and operators): precedence and associativity, checked
+//! Operator precedence and associativity (seed 002), checked
 //! through the PN of the parsed tree. The expected PN is the reference's
 //! (`ruby tools/ref_pn.rb -e SOURCE`).
 
@@ -15,17 +15,17 @@ fn check(src: &str, expected_rhs: &str) {
 }
 
 #[test]
-fn seed002_not_binds_tighter_than_comparison() {
+fn not_binds_tighter_than_comparison() {
     check("$r = !$a == $b", "(== (! (var \"a\")) (var \"b\"))");
 }
 
 #[test]
-fn seed002_unary_minus_binds_tighter_than_in() {
+fn unary_minus_binds_tighter_than_in() {
     check("$r = -$a in $b", "(in (- (var \"a\")) (var \"b\"))");
 }
 
 #[test]
-fn seed002_in_binds_tighter_than_match() {
+fn in_binds_tighter_than_match() {
     check(
         "$r = $a in $b =~ $c",
         "(=~ (in (var \"a\") (var \"b\")) (var \"c\"))",
@@ -33,7 +33,7 @@ fn seed002_in_binds_tighter_than_match() {
 }
 
 #[test]
-fn seed002_match_binds_tighter_than_multiplication() {
+fn match_binds_tighter_than_multiplication() {
     check(
         "$r = $a =~ $b * $c",
         "(* (=~ (var \"a\") (var \"b\")) (var \"c\"))",
@@ -41,7 +41,7 @@ fn seed002_match_binds_tighter_than_multiplication() {
 }
 
 #[test]
-fn seed002_multiplication_before_addition() {
+fn multiplication_before_addition() {
     check(
         "$r = $a * $b + $c",
         "(+ (* (var \"a\") (var \"b\")) (var \"c\"))",
@@ -50,7 +50,7 @@ fn seed002_multiplication_before_addition() {
 }
 
 #[test]
-fn seed002_addition_before_shift() {
+fn addition_before_shift() {
     check(
         "$r = $a + $b << $c",
         "(<< (+ (var \"a\") (var \"b\")) (var \"c\"))",
@@ -58,7 +58,7 @@ fn seed002_addition_before_shift() {
 }
 
 #[test]
-fn seed002_shift_before_equality() {
+fn shift_before_equality() {
     check(
         "$r = $a << $b == $c",
         "(== (<< (var \"a\") (var \"b\")) (var \"c\"))",
@@ -66,7 +66,7 @@ fn seed002_shift_before_equality() {
 }
 
 #[test]
-fn seed002_equality_before_ordering() {
+fn equality_before_ordering() {
     check(
         "$r = $a == $b < $c",
         "(< (== (var \"a\") (var \"b\")) (var \"c\"))",
@@ -74,7 +74,7 @@ fn seed002_equality_before_ordering() {
 }
 
 #[test]
-fn seed002_ordering_before_and_before_or() {
+fn ordering_before_and_before_or() {
     check(
         "$r = $a < $b and $c",
         "(and (< (var \"a\") (var \"b\")) (var \"c\"))",
@@ -90,12 +90,12 @@ fn seed002_ordering_before_and_before_or() {
 }
 
 #[test]
-fn seed002_assignment_is_right_associative() {
+fn assignment_is_right_associative() {
     assert_eq!(pn("$a = $b = 1"), "(= (var \"a\") (= (var \"b\") 1))");
 }
 
 #[test]
-fn seed002_binary_operators_are_left_associative() {
+fn binary_operators_are_left_associative() {
     check(
         "$r = $a - $b - $c",
         "(- (- (var \"a\") (var \"b\")) (var \"c\"))",
@@ -103,17 +103,17 @@ fn seed002_binary_operators_are_left_associative() {
 }
 
 #[test]
-fn seed002_parentheses_override_precedence() {
+fn parentheses_override_precedence() {
     check("$r = (7 + 8) * 2", "(* (paren (+ 7 8)) 2)");
 }
 
 #[test]
-fn seed002_splat_is_unfold() {
+fn splat_is_unfold() {
     check("$r = *$a", "(unfold (var \"a\"))");
 }
 
 #[test]
-fn seed002_access_and_method_calls_bind_tighter_than_prefix_operators() {
+fn access_and_method_calls_bind_tighter_than_prefix_operators() {
     check("$r = -$a[1]", "(- (access (var \"a\") 1))");
     check(
         "$r = !$a.b",
@@ -122,7 +122,7 @@ fn seed002_access_and_method_calls_bind_tighter_than_prefix_operators() {
 }
 
 #[test]
-fn seed002_selector_sits_between_comparison_and_and() {
+fn selector_sits_between_comparison_and_and() {
     check(
         "$r = $x ? { 1 => 2 } == 3",
         "(== (? (var \"x\") [(=> 1 2)]) 3)",
@@ -138,12 +138,12 @@ fn seed002_selector_sits_between_comparison_and_and() {
 }
 
 #[test]
-fn seed002_negative_literals_fold_in_pn() {
+fn negative_literals_fold_in_pn() {
     check("$r = 1 - -1", "(- 1 -1)");
 }
 
 #[test]
-fn seed002_operator_examples_parse_as_in_the_manual() {
+fn operator_examples_parse_as_in_the_manual() {
     check("$r = [1, 2, 3] << 4", "(<< (array 1 2 3) 4)");
     check(
         "$r = {a => 10, b => 20} + {b => 30}",

@@ -42,13 +42,13 @@ fn check(v: Value, format: Option<&str>, expected: &str) {
 }
 
 #[test]
-fn seed001_string_new_integer_d() {
+fn string_new_integer_d() {
     check(int(-42), Some("%d"), "-42");
     check(int(42), Some("%+5d"), "  +42");
 }
 
 #[test]
-fn seed001_string_new_integer_x_upper_x() {
+fn string_new_integer_x_upper_x() {
     check(int(255), Some("%x"), "ff");
     check(int(255), Some("%X"), "FF");
     check(int(-10), Some("%x"), "..f6");
@@ -57,7 +57,7 @@ fn seed001_string_new_integer_x_upper_x() {
 }
 
 #[test]
-fn seed001_string_new_integer_o() {
+fn string_new_integer_o() {
     check(int(8), Some("%o"), "10");
     check(int(-8), Some("%o"), "..70");
     check(int(8), Some("%#o"), "010");
@@ -65,7 +65,7 @@ fn seed001_string_new_integer_o() {
 }
 
 #[test]
-fn seed001_string_new_integer_b_upper_b() {
+fn string_new_integer_b_upper_b() {
     check(int(5), Some("%b"), "101");
     check(int(5), Some("%#B"), "0B101");
     check(int(-5), Some("%b"), "..1011");
@@ -73,27 +73,27 @@ fn seed001_string_new_integer_b_upper_b() {
 }
 
 #[test]
-fn seed001_string_new_integer_c() {
+fn string_new_integer_c() {
     check(int(65), Some("%c"), "A");
     check(int(233), Some("%#c"), "\"é\"");
     check(int(0x1F600), Some("%3c"), "  😀");
 }
 
 #[test]
-fn seed001_string_new_integer_s() {
+fn string_new_integer_s() {
     check(int(42), Some("%s"), "42");
     check(int(42), Some("%#s"), "\"42\"");
     check(int(42), Some("%-4s"), "42  ");
 }
 
 #[test]
-fn seed001_string_new_integer_p() {
+fn string_new_integer_p() {
     check(int(42), Some("%p"), "42");
     check(int(-42), Some("%5p"), "  -42");
 }
 
 #[test]
-fn seed001_string_new_integer_float_letters() {
+fn string_new_integer_float_letters() {
     check(int(3), Some("%e"), "3.000000e+00");
     check(int(3), Some("%.2f"), "3.00");
     check(int(3), Some("%g"), "3");
@@ -102,41 +102,41 @@ fn seed001_string_new_integer_float_letters() {
 }
 
 #[test]
-fn seed001_string_new_float_f() {
+fn string_new_float_f() {
     check(flt(3.14159), Some("%f"), "3.141590");
     check(flt(3.14159), Some("%.2f"), "3.14");
     check(flt(-0.5), Some("%08.3f"), "-000.500");
 }
 
 #[test]
-fn seed001_string_new_float_e_upper_e() {
+fn string_new_float_e_upper_e() {
     check(flt(31415.9), Some("%e"), "3.141590e+04");
     check(flt(31415.9), Some("%.2E"), "3.14E+04");
 }
 
 #[test]
-fn seed001_string_new_float_g_upper_g() {
+fn string_new_float_g_upper_g() {
     check(flt(0.00001234), Some("%g"), "1.234e-05");
     check(flt(1234567.0), Some("%G"), "1.23457E+06");
     check(flt(100.0), Some("%#g"), "100.000");
 }
 
 #[test]
-fn seed001_string_new_float_a_upper_a() {
+fn string_new_float_a_upper_a() {
     check(flt(1.5), Some("%a"), "0x1.8p+0");
     check(flt(0.1), Some("%A"), "0X1.999999999999AP-4");
     check(flt(-3.0), Some("%.2a"), "-0x1.80p+1");
 }
 
 #[test]
-fn seed001_string_new_float_s() {
+fn string_new_float_s() {
     check(flt(1.5), Some("%s"), "1.5");
     check(flt(1.5), Some("%#s"), "\"1.5\"");
     check(flt(1.0e16), Some("%s"), "1.0e+16");
 }
 
 #[test]
-fn seed001_string_new_float_p() {
+fn string_new_float_p() {
     check(flt(1.5), Some("%p"), "1.5");
     check(flt(1.0e-5), Some("%p"), "1.0e-05");
     check(flt(-0.0), Some("%p"), "-0.0");
@@ -144,7 +144,7 @@ fn seed001_string_new_float_p() {
 }
 
 #[test]
-fn seed001_string_new_float_integer_letters() {
+fn string_new_float_integer_letters() {
     check(flt(3.99), Some("%d"), "3");
     check(flt(255.5), Some("%x"), "ff");
     check(flt(-3.99), Some("%#b"), "0b..101");
@@ -152,18 +152,18 @@ fn seed001_string_new_float_integer_letters() {
 }
 
 #[test]
-fn seed001_string_new_float_default() {
+fn string_new_float_default() {
     check(flt(1.5), None, "1.500000");
 }
 
 #[test]
-fn seed001_string_new_string_s() {
+fn string_new_string_s() {
     check(st("a\tb"), Some("%s"), "a\tb");
     check(st("abc"), Some("%-5.2s"), "ab   ");
 }
 
 #[test]
-fn seed001_string_new_string_p() {
+fn string_new_string_p() {
     check(st("it's"), Some("%p"), "'it\\'s'");
     check(st("a\nb"), Some("%p"), "\"a\\nb\"");
     check(st("x"), Some("%#p"), "\"x\"");
@@ -171,160 +171,160 @@ fn seed001_string_new_string_p() {
 }
 
 #[test]
-fn seed001_string_new_string_upper_c() {
+fn string_new_string_upper_c() {
     check(st("foo::bar"), Some("%C"), "Foo::Bar");
     check(st("foo::bar"), Some("%#C"), "'Foo::Bar'");
 }
 
 #[test]
-fn seed001_string_new_string_c() {
+fn string_new_string_c() {
     check(st("hello WORLD"), Some("%c"), "Hello world");
     check(st("hello"), Some("%#c"), "'Hello'");
 }
 
 #[test]
-fn seed001_string_new_string_d() {
+fn string_new_string_d() {
     check(st("HeLLo"), Some("%d"), "hello");
     check(st("HeLLo"), Some("%#d"), "'hello'");
 }
 
 #[test]
-fn seed001_string_new_string_u() {
+fn string_new_string_u() {
     check(st("HeLLo"), Some("%u"), "HELLO");
     check(st("HeLLo"), Some("%#u"), "'HELLO'");
 }
 
 #[test]
-fn seed001_string_new_string_t() {
+fn string_new_string_t() {
     check(st("  x y  "), Some("%t"), "x y");
     check(st("  x  "), Some("%#t"), "'x'");
 }
 
 #[test]
-fn seed001_string_new_string_default() {
+fn string_new_string_default() {
     check(st("x"), None, "x");
     check(arr(vec![st("x")]), None, "['x']");
 }
 
 #[test]
-fn seed001_string_new_boolean_t_upper_t() {
+fn string_new_boolean_t_upper_t() {
     check(Value::Boolean(true), Some("%t"), "true");
     check(Value::Boolean(false), Some("%T"), "False");
     check(Value::Boolean(true), Some("%#T"), "T");
 }
 
 #[test]
-fn seed001_string_new_boolean_y_upper_y() {
+fn string_new_boolean_y_upper_y() {
     check(Value::Boolean(true), Some("%y"), "yes");
     check(Value::Boolean(false), Some("%Y"), "No");
     check(Value::Boolean(false), Some("%#y"), "n");
 }
 
 #[test]
-fn seed001_string_new_boolean_integer_letters() {
+fn string_new_boolean_integer_letters() {
     check(Value::Boolean(true), Some("%d"), "1");
     check(Value::Boolean(true), Some("%#x"), "0x1");
     check(Value::Boolean(false), Some("%05b"), "00000");
 }
 
 #[test]
-fn seed001_string_new_boolean_float_letters() {
+fn string_new_boolean_float_letters() {
     check(Value::Boolean(true), Some("%f"), "1.000000");
     check(Value::Boolean(false), Some("%.1e"), "0.0e+00");
     check(Value::Boolean(true), Some("%a"), "0x1p+0");
 }
 
 #[test]
-fn seed001_string_new_boolean_s() {
+fn string_new_boolean_s() {
     check(Value::Boolean(true), Some("%s"), "true");
     check(Value::Boolean(false), Some("%-7s"), "false  ");
 }
 
 #[test]
-fn seed001_string_new_boolean_p() {
+fn string_new_boolean_p() {
     check(Value::Boolean(true), Some("%p"), "true");
     check(Value::Boolean(false), Some("%p"), "false");
 }
 
 #[test]
-fn seed001_string_new_regexp_s() {
+fn string_new_regexp_s() {
     check(rx(r"a\/b"), Some("%s"), "a\\/b");
     check(rx("it's"), Some("%#s"), "'it\\'s'");
 }
 
 #[test]
-fn seed001_string_new_regexp_p() {
+fn string_new_regexp_p() {
     check(rx(r"a\/b"), Some("%p"), "/a\\/b/");
     check(rx("a/b"), Some("%p"), "/a\\/b/");
     check(rx("x"), Some("%5p"), "  /x/");
 }
 
 #[test]
-fn seed001_string_new_undef_s() {
+fn string_new_undef_s() {
     check(Value::Undef, Some("%s"), "");
     check(Value::Undef, Some("%#s"), "\"\"");
 }
 
 #[test]
-fn seed001_string_new_undef_p() {
+fn string_new_undef_p() {
     check(Value::Undef, Some("%p"), "undef");
     check(Value::Undef, Some("%#p"), "\"undef\"");
 }
 
 #[test]
-fn seed001_string_new_undef_n() {
+fn string_new_undef_n() {
     check(Value::Undef, Some("%n"), "nil");
     check(Value::Undef, Some("%#n"), "null");
 }
 
 #[test]
-fn seed001_string_new_undef_integer_letters() {
+fn string_new_undef_integer_letters() {
     check(Value::Undef, Some("%d"), "NaN");
     check(Value::Undef, Some("%x"), "NaN");
 }
 
 #[test]
-fn seed001_string_new_undef_float_letters() {
+fn string_new_undef_float_letters() {
     check(Value::Undef, Some("%f"), "NaN");
     check(Value::Undef, Some("%e"), "NaN");
 }
 
 #[test]
-fn seed001_string_new_undef_v() {
+fn string_new_undef_v() {
     check(Value::Undef, Some("%v"), "n/a");
 }
 
 #[test]
-fn seed001_string_new_undef_upper_v() {
+fn string_new_undef_upper_v() {
     check(Value::Undef, Some("%V"), "N/A");
 }
 
 #[test]
-fn seed001_string_new_undef_u() {
+fn string_new_undef_u() {
     check(Value::Undef, Some("%u"), "undef");
     check(Value::Undef, Some("%#u"), "undefined");
 }
 
 #[test]
-fn seed001_string_new_default_d_upper_d() {
+fn string_new_default_d_upper_d() {
     check(Value::Default, Some("%d"), "default");
     check(Value::Default, Some("%D"), "Default");
     check(Value::Default, Some("%#D"), "\"Default\"");
 }
 
 #[test]
-fn seed001_string_new_default_s() {
+fn string_new_default_s() {
     check(Value::Default, Some("%s"), "default");
 }
 
 #[test]
-fn seed001_string_new_default_p() {
+fn string_new_default_p() {
     check(Value::Default, Some("%p"), "default");
     check(Value::Default, Some("%#p"), "\"default\"");
 }
 
 #[test]
-fn seed001_string_new_array_a() {
+fn string_new_array_a() {
     check(
         arr(vec![int(1), st("a"), arr(vec![int(2)])]),
         Some("%a"),
@@ -343,17 +343,17 @@ fn seed001_string_new_array_a() {
 }
 
 #[test]
-fn seed001_string_new_array_s() {
+fn string_new_array_s() {
     check(arr(vec![int(1), st("a")]), Some("%s"), "[1, 'a']");
 }
 
 #[test]
-fn seed001_string_new_array_p() {
+fn string_new_array_p() {
     check(arr(vec![int(1), st("a")]), Some("%p"), "[1, 'a']");
 }
 
 #[test]
-fn seed001_string_new_hash_h() {
+fn string_new_hash_h() {
     check(
         hsh(vec![(st("a"), int(1)), (st("b"), arr(vec![int(2)]))]),
         Some("%h"),
@@ -367,17 +367,17 @@ fn seed001_string_new_hash_h() {
 }
 
 #[test]
-fn seed001_string_new_hash_s() {
+fn string_new_hash_s() {
     check(hsh(vec![(st("a"), int(1))]), Some("%s"), "{'a' => 1}");
 }
 
 #[test]
-fn seed001_string_new_hash_p() {
+fn string_new_hash_p() {
     check(hsh(vec![(st("a"), int(1))]), Some("%p"), "{'a' => 1}");
 }
 
 #[test]
-fn seed001_string_new_hash_a() {
+fn string_new_hash_a() {
     check(
         hsh(vec![(st("a"), int(1)), (st("b"), int(2))]),
         Some("%a"),
@@ -386,13 +386,13 @@ fn seed001_string_new_hash_a() {
 }
 
 #[test]
-fn seed001_string_new_flag_space() {
+fn string_new_flag_space() {
     check(int(5), Some("% d"), " 5");
     check(arr(vec![int(1), int(2)]), Some("% a"), "1, 2");
 }
 
 #[test]
-fn seed001_string_new_flag_alt() {
+fn string_new_flag_alt() {
     check(int(255), Some("%#x"), "0xff");
     check(int(8), Some("%#o"), "010");
     check(int(5), Some("%#b"), "0b101");
@@ -401,25 +401,25 @@ fn seed001_string_new_flag_alt() {
 }
 
 #[test]
-fn seed001_string_new_flag_plus() {
+fn string_new_flag_plus() {
     check(int(5), Some("%+d"), "+5");
     check(int(-5), Some("%+x"), "-5");
 }
 
 #[test]
-fn seed001_string_new_flag_minus() {
+fn string_new_flag_minus() {
     check(int(5), Some("%-4d"), "5   ");
     check(st("ab"), Some("%-4s"), "ab  ");
 }
 
 #[test]
-fn seed001_string_new_flag_zero() {
+fn string_new_flag_zero() {
     check(int(5), Some("%04d"), "0005");
     check(flt(-1.5), Some("%07.2f"), "-001.50");
 }
 
 #[test]
-fn seed001_string_new_flag_delimiters() {
+fn string_new_flag_delimiters() {
     check(arr(vec![int(1)]), Some("%<a"), "<1>");
     check(arr(vec![int(1)]), Some("%[a"), "[1]");
     check(arr(vec![int(1)]), Some("%(a"), "(1)");
@@ -429,7 +429,7 @@ fn seed001_string_new_flag_delimiters() {
 }
 
 #[test]
-fn seed001_string_new_type_s() {
+fn string_new_type_s() {
     check(Value::Type(f::integer()), Some("%s"), "Integer");
     check(Value::Type(f::integer()), Some("%#s"), "\"Integer\"");
     check(
@@ -440,7 +440,7 @@ fn seed001_string_new_type_s() {
 }
 
 #[test]
-fn seed001_string_new_type_p() {
+fn string_new_type_p() {
     check(
         Value::Type(f::range(Some(1), Some(10)).unwrap()),
         Some("%p"),
@@ -454,7 +454,7 @@ fn seed001_string_new_type_p() {
 }
 
 #[test]
-fn seed001_string_new_timespan_s() {
+fn string_new_timespan_s() {
     check(
         Value::Timespan(Timespan::new(93_784_005_000_000)),
         Some("%s"),
@@ -468,7 +468,7 @@ fn seed001_string_new_timespan_s() {
 }
 
 #[test]
-fn seed001_string_new_timespan_integer_letters() {
+fn string_new_timespan_integer_letters() {
     check(
         Value::Timespan(Timespan::new(93_784_005_000_000)),
         Some("%d"),
@@ -482,7 +482,7 @@ fn seed001_string_new_timespan_integer_letters() {
 }
 
 #[test]
-fn seed001_string_new_timespan_float_letters() {
+fn string_new_timespan_float_letters() {
     check(
         Value::Timespan(Timespan::new(93_784_005_000_000)),
         Some("%.3f"),
@@ -496,7 +496,7 @@ fn seed001_string_new_timespan_float_letters() {
 }
 
 #[test]
-fn seed001_string_new_timestamp_s() {
+fn string_new_timestamp_s() {
     check(
         Value::Timestamp(Timestamp::new(1_577_934_245_123_000_000)),
         Some("%s"),
@@ -505,7 +505,7 @@ fn seed001_string_new_timestamp_s() {
 }
 
 #[test]
-fn seed001_string_new_timestamp_integer_letters() {
+fn string_new_timestamp_integer_letters() {
     check(
         Value::Timestamp(Timestamp::new(1_577_934_245_123_000_000)),
         Some("%d"),
@@ -514,7 +514,7 @@ fn seed001_string_new_timestamp_integer_letters() {
 }
 
 #[test]
-fn seed001_string_new_timestamp_float_letters() {
+fn string_new_timestamp_float_letters() {
     check(
         Value::Timestamp(Timestamp::new(1_577_934_245_123_000_000)),
         Some("%.3f"),
@@ -523,7 +523,7 @@ fn seed001_string_new_timestamp_float_letters() {
 }
 
 #[test]
-fn seed001_string_new_semver_s() {
+fn string_new_semver_s() {
     check(
         Value::SemVer(Arc::new(SemVer::parse("1.2.3-rc.1+b.5").unwrap())),
         Some("%s"),
@@ -532,7 +532,7 @@ fn seed001_string_new_semver_s() {
 }
 
 #[test]
-fn seed001_string_new_semver_p() {
+fn string_new_semver_p() {
     check(
         Value::SemVer(Arc::new(SemVer::parse("1.2.3").unwrap())),
         Some("%p"),
@@ -541,7 +541,7 @@ fn seed001_string_new_semver_p() {
 }
 
 #[test]
-fn seed001_string_new_semverrange_s() {
+fn string_new_semverrange_s() {
     check(
         Value::SemVerRange(Arc::new(SemVerRange::parse("~1.2").unwrap())),
         Some("%s"),
@@ -550,7 +550,7 @@ fn seed001_string_new_semverrange_s() {
 }
 
 #[test]
-fn seed001_string_new_semverrange_p() {
+fn string_new_semverrange_p() {
     check(
         Value::SemVerRange(Arc::new(SemVerRange::parse("~1.2").unwrap())),
         Some("%p"),
@@ -559,18 +559,18 @@ fn seed001_string_new_semverrange_p() {
 }
 
 #[test]
-fn seed001_string_new_binary_s() {
+fn string_new_binary_s() {
     check(bin("héllo".as_bytes()), Some("%s"), "héllo");
     check(bin(b"a\xff"), Some("%#s"), "\"a\\xFF\"");
 }
 
 #[test]
-fn seed001_string_new_binary_p() {
+fn string_new_binary_p() {
     check(bin(b"abc"), Some("%p"), "Binary(\"YWJj\")");
 }
 
 #[test]
-fn seed001_string_new_binary_b() {
+fn string_new_binary_b() {
     check(
         bin(&[b'x'; 50]),
         Some("%b"),
@@ -579,29 +579,29 @@ fn seed001_string_new_binary_b() {
 }
 
 #[test]
-fn seed001_string_new_binary_upper_b() {
+fn string_new_binary_upper_b() {
     check(bin(b"ab\xffc"), Some("%B"), "YWL/Yw==");
     check(bin(b"abc"), None, "YWJj");
 }
 
 #[test]
-fn seed001_string_new_binary_u() {
+fn string_new_binary_u() {
     check(bin(b"ab\xffc"), Some("%u"), "YWL_Yw==");
 }
 
 #[test]
-fn seed001_string_new_binary_t() {
+fn string_new_binary_t() {
     check(bin(b"abc"), Some("%t"), "Binary");
     check(bin(b"abc"), Some("%#t"), "\"Binary\"");
 }
 
 #[test]
-fn seed001_string_new_binary_upper_t() {
+fn string_new_binary_upper_t() {
     check(bin(b"abc"), Some("%T"), "BINARY");
 }
 
 #[test]
-fn seed001_string_new_uri_s() {
+fn string_new_uri_s() {
     check(
         uri("http://example.com/a?b#c"),
         Some("%s"),
@@ -615,7 +615,7 @@ fn seed001_string_new_uri_s() {
 }
 
 #[test]
-fn seed001_string_new_uri_p() {
+fn string_new_uri_p() {
     check(
         uri("http://example.com/a?b#c"),
         Some("%p"),
