@@ -40,6 +40,7 @@ pub mod files;
 mod index;
 pub mod module;
 mod resolve;
+pub mod strings;
 pub mod value;
 
 pub use autoload::Kind;

@@ -23,6 +23,7 @@ mod lexer;
 mod parameter;
 mod parser;
 mod rich;
+mod strings;
 mod type_calculator;
 pub(crate) mod type_factory;
 mod type_object;
@@ -67,6 +68,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     environment::init(ruby, module)?;
     definition::init(ruby, module)?;
     parameter::init(ruby, module)?;
+    strings::init(ruby, module)?;
     internal::init(ruby, module)?;
     Ok(())
 }

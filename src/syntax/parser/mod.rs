@@ -54,6 +54,13 @@ pub fn parse_epp(source: &str) -> Result<Program> {
 /// Parses a manifest in tasks mode, where `plan` and `apply` are keywords (as
 /// Puppet parses the files of a module's `plans/` directory), validated.
 pub fn parse_tasks(source: &str) -> Result<Program> {
+    let program = parse_tasks_syntax(source)?;
+    crate::syntax::validate::validate(&program)?;
+    Ok(program)
+}
+
+/// As [`parse_tasks`] without running the validator.
+pub fn parse_tasks_syntax(source: &str) -> Result<Program> {
     let options = crate::syntax::lexer::Options {
         tasks: true,
         ..Default::default()
@@ -67,9 +74,7 @@ pub fn parse_tasks(source: &str) -> Result<Program> {
     if let Some(e) = p.lex_error.take() {
         return Err(e);
     }
-    let program = Program::new(source, body);
-    crate::syntax::validate::validate(&program)?;
-    Ok(program)
+    Ok(Program::new(source, body))
 }
 
 /// Parses without running the validator: only syntax errors are reported.
