@@ -151,7 +151,7 @@ fn walk(
     let start = if deep {
         vec![node.expr()]
     } else {
-        node.expr().children()
+        node.expr().children().to_vec()
     };
     Ok(magnus::block::Yield::Iter(NodeIter::new(
         &node.program,

@@ -93,7 +93,7 @@ pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
 }
 
 /// Parses a type expression: the parser's entry point for type strings
-/// (`Array[Integer[1, 10]]`), used by [`crate::types::parse`] for the texts
+/// (`Array[Integer[1, 10]]`), used by the type parser (`types::parse`) for the texts
 /// its fast reader leaves to the parser.
 ///
 /// A type string is read as the reference reads it, as a program: the result

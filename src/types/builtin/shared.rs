@@ -99,8 +99,8 @@ fn address_table() -> &'static [(usize, usize); SLOTS] {
 }
 
 /// The number of `t` among [`shared_types`] when `t` is that very instance
-/// (an equal type built elsewhere is not), else `None`. A few instructions:
-/// bindings look up every type they wrap.
+/// (an equal type built elsewhere is not), else `None`. Cheap: bindings look
+/// up every type they wrap.
 #[inline]
 pub fn shared_index(t: &Type) -> Option<usize> {
     let table = address_table();

@@ -1,82 +1,16 @@
-//! Validation of a parsed program: what the reference's validator
-//! (`Checker4_0`, run by `EvaluatingParser#parse_string`) rejects after a
-//! successful parse, with the reference's messages and positions.
-//!
-//! Checked: statements without effect that are not last, resources without
-//! title, definition bodies ending in a value, assignments to non-variables,
-//! numeric and cross-namespace variables and `+=`/`-=`, non-value expressions
-//! used as values, definitions nested where not allowed, definition, variable
-//! and parameter names, duplicate and reserved parameters, captures-rest,
-//! virtual/exported defaults and classes, `+>` outside overrides and
-//! collectors, duplicate `default`s, collector queries, node names and
-//! inheritance, type aliases and mappings, function call functors, reserved
-//! words, static heredoc text with a `json`, `base64` or `pp` syntax; duplicate
-//! literal hash keys are warnings.
+//! The validator's checks: what each kind of node must satisfy (the
+//! reference's `Checker4_0`), reported on the [`Checker`]. The walk that
+//! brings every node here is in the parent module.
 
-use crate::error::{Error, Result};
+use super::labels::{a_an, a_an_uc, label};
+use super::names::*;
+use super::{Checker, Parent};
+use crate::error::Error;
 use crate::syntax::ast::{
-    AttributeOp, BinaryOp, CaseOption, Definition, Expr, ExprKind, Parameter, Program, ResourceForm,
+    AttributeOp, BinaryOp, CaseOption, Definition, Expr, ExprKind, KeyedEntry, Parameter,
+    ResourceBody, ResourceForm,
 };
 use crate::syntax::span::Span;
-
-/// Validates a program. One error is returned as is; several become the
-/// reference's `Language validation logged N errors[, and M warnings]. Giving up`,
-/// positioned at the first and naming it.
-pub fn validate(program: &Program) -> Result<()> {
-    let Report {
-        mut errors,
-        warnings,
-    } = check(program);
-    match errors.len() {
-        0 => Ok(()),
-        1 => Err(errors.remove(0)),
-        n => {
-            let first = errors.remove(0);
-            let warned = match warnings.len() {
-                0 => String::new(),
-                m => format!(", and {m} warnings"),
-            };
-            // the reference gives no position here; the first error's is more useful
-            Err(Error::at(
-                first.kind,
-                format!(
-                    "Language validation logged {n} errors{warned}. Giving up (first: {})",
-                    first.message
-                ),
-                first.span,
-            ))
-        }
-    }
-}
-
-/// What the validator found: errors, and warnings (which do not fail a parse).
-#[derive(Clone, Debug, Default)]
-pub struct Report {
-    /// Errors, in the reference's order.
-    pub errors: Vec<Error>,
-    /// Warnings: duplicate literal hash keys.
-    pub warnings: Vec<Error>,
-}
-
-/// Every validation error of a program, in the reference's order.
-pub fn validate_all(program: &Program) -> Vec<Error> {
-    check(program).errors
-}
-
-/// Runs every check of the validator on a program.
-pub fn check(program: &Program) -> Report {
-    let mut v = Checker {
-        errors: Vec::new(),
-        warnings: Vec::new(),
-        path: Vec::new(),
-        source: &program.source,
-    };
-    v.visit(&program.body);
-    Report {
-        errors: v.errors,
-        warnings: v.warnings,
-    }
-}
 
 /// A literal hash key, compared as the reference compares Ruby hash keys.
 #[derive(PartialEq, Eq, Hash)]
@@ -128,172 +62,6 @@ fn key_text(e: &Expr, source: &str) -> String {
         _ => source.get(e.span.range()).unwrap_or("").to_string(),
     }
 }
-
-/// A container on the path from the root to the node being checked.
-#[derive(Clone, Copy)]
-enum Parent<'a> {
-    Expr(&'a Expr),
-    /// A resource body, case option, parameter, entry or attribute operation.
-    Other,
-}
-
-struct Checker<'a> {
-    errors: Vec<Error>,
-    warnings: Vec<Error>,
-    path: Vec<Parent<'a>>,
-    source: &'a str,
-}
-
-/// The reference's label for a node (`ModelLabelProvider`).
-pub fn label(e: &Expr) -> String {
-    use ExprKind as K;
-    match &e.kind {
-        K::Nop => "Nop Expression".into(),
-        K::LiteralUndef => "'undef' expression".into(),
-        K::LiteralDefault => "'default' expression".into(),
-        K::LiteralBoolean(_) => "Boolean".into(),
-        K::LiteralInteger { .. } => "Literal Integer".into(),
-        K::LiteralFloat(_) => "Literal Float".into(),
-        K::LiteralString(_) => "String".into(),
-        K::LiteralRegex(_) => "Regular Expression".into(),
-        K::LiteralList(_) => "Array Expression".into(),
-        K::LiteralHash { .. } => "Hash Expression".into(),
-        K::QualifiedName(_) => "Name".into(),
-        K::QualifiedReference(_) => "Type-Name".into(),
-        K::ReservedWord(w) => format!("Reserved Word '{w}'"),
-        K::Variable(_) => "Variable".into(),
-        K::ConcatenatedString(_) => "Double Quoted String".into(),
-        K::Text(_) => "Expression in Interpolated String".into(),
-        K::Heredoc { syntax, .. } => format!("'@({syntax})' expression"),
-        K::Access { .. } => "'[]' expression".into(),
-        K::NamedAccess { .. } => "'.' expression".into(),
-        K::Not(_) => "'not' expression".into(),
-        K::UnaryMinus(_) => "Unary Minus".into(),
-        K::Unfold(_) => "Unfold".into(),
-        K::Binary { op, .. } => format!("'{}' expression", op.symbol()),
-        K::Paren(_) => "Parenthesized Expression".into(),
-        K::Selector { .. } => "Selector Expression".into(),
-        K::Case { .. } => "'case' statement".into(),
-        K::If { .. } => "'if' statement".into(),
-        K::Unless { .. } => "'unless' Statement".into(),
-        K::Block(_) => "Block Expression".into(),
-        K::CallNamedFunction(_) => "Function Call".into(),
-        K::CallMethod(_) => "Method call".into(),
-        K::Lambda(_) => "Lambda".into(),
-        K::Resource { .. } => "Resource Statement".into(),
-        K::ResourceDefaults { .. } => "Resource Defaults Expression".into(),
-        K::ResourceOverride { .. } => "Resource Override".into(),
-        K::Collect { query, .. } => label(query),
-        K::VirtualQuery(_) => "Virtual Query".into(),
-        K::ExportedQuery(_) => "Exported Query".into(),
-        K::HostClass(_) => "Host Class Definition".into(),
-        K::ResourceTypeDefinition(_) => "'define' expression".into(),
-        K::FunctionDefinition(_) => "Function Definition".into(),
-        K::PlanDefinition(_) => "Plan Definition".into(),
-        K::NodeDefinition { .. } => "Node Definition".into(),
-        K::TypeAlias { .. } => "Type Alias".into(),
-        K::TypeMapping { .. } => "Type Mapping".into(),
-        K::TypeDefinition { .. } => "Type Definition".into(),
-        K::Apply { .. } => "'apply' expression".into(),
-        K::Epp { .. } => "Epp Template".into(),
-        K::RenderString(_) => "Epp Text".into(),
-        K::Render(_) => "Epp Interpolated Expression".into(),
-    }
-}
-
-/// `a`/`an` + label, as the reference's label provider (quotes are skipped).
-fn a_an(text: &str) -> String {
-    let first = text
-        .trim_start_matches(['\'', '"'])
-        .chars()
-        .next()
-        .map(|c| c.to_ascii_lowercase());
-    let art = if matches!(first, Some('a' | 'e' | 'i' | 'o' | 'u' | 'y')) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{art} {text}")
-}
-
-fn a_an_uc(text: &str) -> String {
-    let s = a_an(text);
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => s,
-    }
-}
-
-fn is_word_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_'
-}
-
-/// `\A[a-z][\w]*(?:::[a-z][\w]*)*\z` (or upper case first letters with `upper`).
-fn is_segmented(name: &str, upper: bool) -> bool {
-    !name.is_empty()
-        && name.split("::").all(|seg| {
-            let mut cs = seg.chars();
-            match cs.next() {
-                Some(c)
-                    if (upper && c.is_ascii_uppercase()) || (!upper && c.is_ascii_lowercase()) =>
-                {
-                    cs.all(is_word_char)
-                }
-                _ => false,
-            }
-        })
-}
-
-/// The reference's `VAR_NAME`: `\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*\z`.
-fn is_var_name(name: &str) -> bool {
-    let n = name.strip_prefix("::").unwrap_or(name);
-    let segs: Vec<&str> = n.split("::").collect();
-    let last = segs.len() - 1;
-    segs.iter().enumerate().all(|(i, seg)| {
-        let mut cs = seg.chars();
-        match cs.next() {
-            Some(c) if c.is_ascii_lowercase() || (i == last && c == '_') => cs.all(is_word_char),
-            _ => false,
-        }
-    })
-}
-
-fn is_numeric_var_name(name: &str) -> bool {
-    name == "0"
-        || (!name.is_empty() && !name.starts_with('0') && name.bytes().all(|b| b.is_ascii_digit()))
-}
-
-const RESERVED_TYPE_NAMES: &[&str] = &[
-    "type",
-    "any",
-    "unit",
-    "scalar",
-    "boolean",
-    "numeric",
-    "integer",
-    "float",
-    "collection",
-    "array",
-    "hash",
-    "tuple",
-    "struct",
-    "variant",
-    "optional",
-    "enum",
-    "regexp",
-    "pattern",
-    "runtime",
-    "init",
-    "object",
-    "sensitive",
-    "semver",
-    "semverrange",
-    "string",
-    "timestamp",
-    "timespan",
-    "typeset",
-];
 
 /// True for expressions known to have no effect (the reference's `idem`).
 fn idem(e: Option<&Expr>) -> bool {
@@ -385,316 +153,81 @@ fn ends_with_idem(body: Option<&Expr>) -> Option<&Expr> {
 }
 
 impl<'a> Checker<'a> {
-    /// The position the reference reports for a node: its grammar rule locates
-    /// binary operations at the operator, postfix forms at their left operand,
-    /// method calls at the `(` of their arguments (else the `.`).
-    fn pos(&self, e: &Expr) -> Span {
-        use ExprKind as K;
-        match &e.kind {
-            K::Binary { op_span, .. } => *op_span,
-            K::Selector { left, .. } | K::Access { left, .. } => self.pos(left),
-            K::Collect { type_expr, .. } => self.pos(type_expr),
-            K::Resource {
-                form: ResourceForm::Regular,
-                type_name: x,
-                ..
-            }
-            | K::ResourceDefaults {
-                form: ResourceForm::Regular,
-                type_ref: x,
-                ..
-            }
-            | K::ResourceOverride {
-                form: ResourceForm::Regular,
-                resources: x,
-                ..
-            } => Span::at(self.pos(x).start as usize),
-            K::CallNamedFunction(c) => Span::at(self.pos(&c.functor).start as usize),
-            K::NamedAccess { right, .. } => self.dot_before(right.span),
-            K::CallMethod(c) => match &c.functor.kind {
-                K::NamedAccess { right, .. } => {
-                    let after = right.span.end as usize;
-                    match self.source.get(after..).map(str::trim_start) {
-                        Some(rest) if rest.starts_with('(') => {
-                            let at = self.source.len() - rest.len();
-                            Span::new(at, at + 1)
-                        }
-                        _ => self.dot_before(right.span),
-                    }
+    /// Duplicate literal keys of a hash (warnings, as in the reference).
+    pub(super) fn check_hash_keys(&mut self, entries: &[KeyedEntry]) {
+        if entries.len() < 2 {
+            return;
+        }
+        let mut seen = std::collections::HashSet::new();
+        for en in entries {
+            if let Some(k) = literal_key(&en.key) {
+                if !seen.insert(k) {
+                    let text = key_text(&en.key, self.source);
+                    self.warnings.push(Error::parse(
+                        format!("The key '{text}' is declared more than once"),
+                        en.span,
+                    ));
                 }
-                _ => e.span,
-            },
-            _ => e.span,
+            }
         }
     }
 
-    /// The `.` before a method name.
-    fn dot_before(&self, name: Span) -> Span {
-        let before = self.source.get(..name.start as usize).unwrap_or("");
-        before.rfind('.').map_or(name, |i| Span::new(i, i + 1))
-    }
-
-    fn err(&mut self, msg: String, span: Span) {
-        self.errors.push(Error::parse(msg, span));
-    }
-
-    fn container(&self, back: usize) -> Option<Parent<'a>> {
-        self.path.len().checked_sub(back + 1).map(|i| self.path[i])
-    }
-
-    fn with<F: FnOnce(&mut Self)>(&mut self, p: Parent<'a>, f: F) {
-        self.path.push(p);
-        f(self);
-        self.path.pop();
-    }
-
-    /// Checks `e` and then everything it contains.
-    fn visit(&mut self, e: &'a Expr) {
-        self.check(e);
-        self.with(Parent::Expr(e), |v| v.children(e));
-    }
-
-    fn visit_opt(&mut self, e: &'a Option<Box<Expr>>) {
-        if let Some(e) = e {
-            self.visit(e);
+    /// One `* => hash` per resource body.
+    pub(super) fn check_resource_body(&mut self, b: &ResourceBody) {
+        let mut seen = false;
+        for op in &b.operations {
+            if let AttributeOp::Splat { span, .. } = op {
+                if seen {
+                    self.err(
+                        "Unfolding of attributes from Hash can only be used once per resource body"
+                            .into(),
+                        *span,
+                    );
+                }
+                seen = true;
+            }
         }
     }
 
-    fn visit_params(&mut self, params: &'a [Parameter]) {
-        for p in params {
-            self.check_parameter(p);
-            self.with(Parent::Other, |v| {
-                v.visit_opt(&p.type_expr);
-                v.visit_opt(&p.value);
-            });
-        }
-    }
-
-    fn visit_ops(&mut self, ops: &'a [AttributeOp]) {
-        for op in ops {
-            match op {
-                AttributeOp::Set {
-                    span,
-                    name,
-                    append,
-                    value,
-                } => {
-                    if *append {
-                        let ok = matches!(
-                            self.container(0),
-                            Some(Parent::Expr(Expr {
-                                kind: ExprKind::Collect { .. } | ExprKind::ResourceOverride { .. },
-                                ..
-                            }))
+    /// `+>` only in collectors and overrides; operation values are values.
+    pub(super) fn check_attribute_op(&mut self, op: &AttributeOp) {
+        match op {
+            AttributeOp::Set {
+                span,
+                name,
+                append,
+                value,
+            } => {
+                if *append {
+                    let ok = matches!(
+                        self.container(0),
+                        Some(Parent::Expr(Expr {
+                            kind: ExprKind::Collect { .. } | ExprKind::ResourceOverride { .. },
+                            ..
+                        }))
+                    );
+                    if !ok {
+                        let parent = match self.container(0) {
+                            Some(Parent::Expr(p)) => label(p),
+                            _ => "Resource Instance Definition".into(),
+                        };
+                        self.err(
+                            format!(
+                                "Illegal +> operation on attribute {name}. This operator can not be used in {}",
+                                a_an(&parent)
+                            ),
+                            *span,
                         );
-                        if !ok {
-                            let parent = match self.container(0) {
-                                Some(Parent::Expr(p)) => label(p),
-                                _ => "Resource Instance Definition".into(),
-                            };
-                            self.err(
-                                format!(
-                                    "Illegal +> operation on attribute {name}. This operator can not be used in {}",
-                                    a_an(&parent)
-                                ),
-                                *span,
-                            );
-                        }
-                    }
-                    self.rvalue(value);
-                    self.with(Parent::Other, |v| v.visit(value));
-                }
-                AttributeOp::Splat { expr, .. } => {
-                    self.rvalue(expr);
-                    self.with(Parent::Other, |v| v.visit(expr));
-                }
-            }
-        }
-    }
-
-    fn children(&mut self, e: &'a Expr) {
-        use ExprKind as K;
-        match &e.kind {
-            K::Variable(x)
-            | K::Text(x)
-            | K::Not(x)
-            | K::UnaryMinus(x)
-            | K::Unfold(x)
-            | K::Paren(x)
-            | K::Render(x) => self.visit(x),
-            K::LiteralList(v) | K::ConcatenatedString(v) | K::Block(v) => {
-                for x in v {
-                    self.visit(x)
-                }
-            }
-            K::LiteralHash { entries, .. } => {
-                let mut seen = std::collections::HashSet::new();
-                for en in entries.iter().filter(|_| entries.len() > 1) {
-                    if let Some(k) = literal_key(&en.key) {
-                        if !seen.insert(k) {
-                            let text = key_text(&en.key, self.source);
-                            self.warnings.push(Error::parse(
-                                format!("The key '{text}' is declared more than once"),
-                                en.span,
-                            ));
-                        }
                     }
                 }
-                for en in entries {
-                    self.rvalue(&en.key);
-                    self.rvalue(&en.value);
-                    self.with(Parent::Other, |v| {
-                        v.visit(&en.key);
-                        v.visit(&en.value);
-                    });
-                }
+                self.rvalue(value);
             }
-            K::Heredoc { text, .. } => self.visit(text),
-            K::Access { left, keys } => {
-                self.visit(left);
-                for k in keys {
-                    self.visit(k)
-                }
-            }
-            K::NamedAccess { left, right } => {
-                self.visit(left);
-                self.visit(right);
-            }
-            K::Binary { left, right, .. } => {
-                self.visit(left);
-                self.visit(right);
-            }
-            K::Selector { left, entries } => {
-                self.visit(left);
-                for en in entries {
-                    self.rvalue(&en.matching);
-                    self.with(Parent::Other, |v| {
-                        v.visit(&en.matching);
-                        v.visit(&en.value);
-                    });
-                }
-            }
-            K::Case { test, options } => {
-                self.visit(test);
-                for o in options {
-                    self.check_case_option(o);
-                    self.with(Parent::Other, |v| {
-                        for x in &o.values {
-                            v.visit(x)
-                        }
-                        v.visit_opt(&o.then_expr);
-                    });
-                }
-            }
-            K::If {
-                test,
-                then_expr,
-                else_expr,
-            }
-            | K::Unless {
-                test,
-                then_expr,
-                else_expr,
-            } => {
-                self.visit(test);
-                self.visit_opt(then_expr);
-                self.visit_opt(else_expr);
-            }
-            K::CallNamedFunction(c) | K::CallMethod(c) => {
-                self.visit(&c.functor);
-                for a in &c.args {
-                    self.visit(a)
-                }
-                self.visit_opt(&c.lambda);
-            }
-            K::Lambda(l) => {
-                self.visit_params(&l.parameters);
-                self.visit_opt(&l.body);
-                self.visit_opt(&l.return_type);
-            }
-            K::Resource {
-                type_name, bodies, ..
-            } => {
-                self.visit(type_name);
-                for b in bodies {
-                    let mut seen = false;
-                    for op in &b.operations {
-                        if let AttributeOp::Splat { span, .. } = op {
-                            if seen {
-                                self.err(
-                                    "Unfolding of attributes from Hash can only be used once per resource body".into(),
-                                    *span,
-                                );
-                            }
-                            seen = true;
-                        }
-                    }
-                    self.with(Parent::Other, |v| {
-                        v.visit(&b.title);
-                        v.visit_ops(&b.operations);
-                    });
-                }
-            }
-            K::ResourceDefaults {
-                type_ref: x,
-                operations,
-                ..
-            }
-            | K::ResourceOverride {
-                resources: x,
-                operations,
-                ..
-            } => {
-                self.visit(x);
-                self.visit_ops(operations);
-            }
-            K::Collect {
-                type_expr,
-                query,
-                operations,
-            } => {
-                self.visit(type_expr);
-                self.visit(query);
-                self.visit_ops(operations);
-            }
-            K::VirtualQuery(q) | K::ExportedQuery(q) => self.visit_opt(q),
-            K::HostClass(d)
-            | K::ResourceTypeDefinition(d)
-            | K::FunctionDefinition(d)
-            | K::PlanDefinition(d) => {
-                self.visit_params(&d.parameters);
-                self.visit_opt(&d.body);
-                self.visit_opt(&d.return_type);
-            }
-            K::NodeDefinition {
-                host_matches,
-                parent,
-                body,
-            } => {
-                for h in host_matches {
-                    self.visit(h)
-                }
-                self.visit_opt(parent);
-                self.visit_opt(body);
-            }
-            K::TypeAlias { type_expr, .. } => self.visit(type_expr),
-            K::TypeMapping { type_expr, mapping } => {
-                self.visit(type_expr);
-                self.visit(mapping);
-            }
-            K::TypeDefinition { body, .. } => self.visit_opt(body),
-            K::Apply { arguments, body } => {
-                for x in arguments.iter().chain(body.iter()) {
-                    self.visit(x)
-                }
-            }
-            K::Epp { body, .. } => self.visit_opt(body),
-            _ => {}
+            AttributeOp::Splat { expr, .. } => self.rvalue(expr),
         }
     }
 
     /// Reports a node that does not produce a value where one is needed.
-    fn rvalue(&mut self, e: &Expr) {
+    pub(super) fn rvalue(&mut self, e: &Expr) {
         use ExprKind as K;
         match &e.kind {
             K::Collect { .. }
@@ -762,13 +295,13 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn check_case_option(&mut self, o: &CaseOption) {
+    pub(super) fn check_case_option(&mut self, o: &CaseOption) {
         for v in &o.values {
             self.rvalue(v);
         }
     }
 
-    fn check_parameter(&mut self, p: &Parameter) {
+    pub(super) fn check_parameter(&mut self, p: &Parameter) {
         let n = &p.name;
         let digits = n.strip_prefix("0x").unwrap_or(n);
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
@@ -1048,7 +581,7 @@ impl<'a> Checker<'a> {
 
     /// The checks of one node (not its contents).
     #[allow(clippy::collapsible_match)] // one arm per model class reads as the reference's checks
-    fn check(&mut self, e: &'a Expr) {
+    pub(super) fn check(&mut self, e: &'a Expr) {
         use ExprKind as K;
         match &e.kind {
             K::Binary {
