@@ -145,7 +145,6 @@ pub fn extract(
     module: Option<&Arc<str>>,
 ) -> Vec<Definition> {
     let mut out = Vec::new();
-    let lines: Vec<&str> = program.source.split('\n').collect();
     let mut stack = vec![(&program.body, Vec::new())];
     while let Some((container, prefix)) = stack.pop() {
         for (i, stmt) in statements(container).into_iter().enumerate() {
@@ -202,7 +201,6 @@ pub fn extract(
                 ),
                 _ => continue,
             };
-            let line = program.line_col(stmt.span.start as usize).0;
             out.push(Definition {
                 kind,
                 name,
@@ -215,7 +213,7 @@ pub fn extract(
                 parent,
                 return_type: ret,
                 alias_type: alias,
-                docstring: comment_block(&lines, line),
+                docstring: comment_block_before(&program.source, stmt.span.start as usize),
             });
         }
     }
@@ -238,16 +236,20 @@ fn ruby_space(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | '\0')
 }
 
-/// The comment lines directly above 1-based `line` (no blank line between),
-/// each stripped of surrounding whitespace, its leading `#` marks and one
-/// whitespace character after them, joined with newlines.
-pub fn comment_block(lines: &[&str], line: usize) -> String {
+/// The comment lines directly above the line of byte `offset` of `source`
+/// (no blank line between), each stripped of surrounding whitespace, its
+/// leading `#` marks and one whitespace character after them, joined with
+/// newlines.
+pub fn comment_block_before(source: &str, offset: usize) -> String {
+    let offset = offset.min(source.len());
+    // the start of the definition's line, then each line above it in turn
+    let mut end = source[..offset].rfind('\n').map_or(0, |i| i + 1);
     let mut comment: Vec<&str> = Vec::new();
-    let mut index = line.saturating_sub(1);
-    while index > 0 {
-        index -= 1;
-        let Some(text) = lines.get(index) else { break };
-        let text = text.trim_matches(ruby_space);
+    while end > 0 {
+        let line_end = end - 1;
+        let start = source[..line_end].rfind('\n').map_or(0, |i| i + 1);
+        end = start;
+        let text = source[start..line_end].trim_matches(ruby_space);
         let Some(after) = text.strip_prefix('#') else {
             break;
         };

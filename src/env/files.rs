@@ -163,10 +163,21 @@ fn walk(
             return;
         }
     };
-    let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    // (the entry's own type spares a stat; a link is followed to what it names)
+    let mut paths: Vec<(PathBuf, bool)> = entries
+        .flatten()
+        .map(|e| {
+            let dir = match e.file_type() {
+                Ok(t) if t.is_symlink() => e.path().is_dir(),
+                Ok(t) => t.is_dir(),
+                Err(_) => false,
+            };
+            (e.path(), dir)
+        })
+        .collect();
     paths.sort();
-    for p in paths {
-        if p.is_dir() {
+    for (p, dir) in paths {
+        if dir {
             walk(&p, root, visited, out, diagnostics, depth + 1);
         } else if p.extension().is_some_and(|e| e == "pp") {
             out.push(p);

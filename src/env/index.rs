@@ -53,8 +53,8 @@ pub struct Index {
     files: Mutex<HashMap<PathBuf, Arc<OnceLock<Arc<SourceFile>>>>>,
     /// Problems found walking the module directories (`load_all`).
     walk: Mutex<Vec<Diagnostic>>,
-    /// Set once every file has been loaded.
-    all_loaded: OnceLock<Vec<PathBuf>>,
+    /// Every source file of the module path (module index, path in the module), walked once.
+    all_loaded: OnceLock<Vec<(usize, String)>>,
 }
 
 impl Index {
@@ -129,19 +129,25 @@ impl Index {
         None
     }
 
-    /// Every `.pp` file of the module path's source directories (walked once).
-    pub fn all_paths(&self) -> &[PathBuf] {
+    /// Every `.pp` file of the module path's source directories (walked
+    /// once): its module's index and its path in the module.
+    pub fn all_paths(&self) -> &[(usize, String)] {
         self.all_loaded.get_or_init(|| {
             let mut out = Vec::new();
             let mut diagnostics = Vec::new();
-            for m in &self.modules {
+            for (i, m) in self.modules.iter().enumerate() {
                 let mut visited = HashSet::new();
+                let mut found = Vec::new();
                 for dir in SOURCE_DIRS {
                     let d = m.dir(dir);
                     if d.is_dir() {
-                        files::walk_pp(&d, &mut visited, &mut out, &mut diagnostics);
+                        files::walk_pp(&d, &mut visited, &mut found, &mut diagnostics);
                     }
                 }
+                out.extend(found.iter().filter_map(|p| {
+                    let rel = p.strip_prefix(&m.path).ok()?.to_str()?;
+                    Some((i, rel.replace(std::path::MAIN_SEPARATOR, "/")))
+                }));
             }
             *self.walk.lock().unwrap_or_else(|e| e.into_inner()) = diagnostics;
             out
@@ -150,30 +156,17 @@ impl Index {
 
     /// Load every file of the module path, `parallel` on all cores.
     pub fn load_all(&self, parallel: bool) {
-        let jobs: Vec<(usize, String)> = self
-            .all_paths()
-            .iter()
-            .filter_map(|p| self.locate(p))
-            .collect();
+        let jobs = self.all_paths();
         if parallel {
             use rayon::prelude::*;
             jobs.par_iter().for_each(|(m, rel)| {
                 self.file(*m, rel);
             });
         } else {
-            for (m, rel) in &jobs {
+            for (m, rel) in jobs {
                 self.file(*m, rel);
             }
         }
-    }
-
-    /// The module and relative path of a path found walking the module path.
-    fn locate(&self, path: &Path) -> Option<(usize, String)> {
-        self.modules.iter().enumerate().find_map(|(i, m)| {
-            let rel = path.strip_prefix(&m.path).ok()?;
-            let rel = rel.to_str()?.replace(std::path::MAIN_SEPARATOR, "/");
-            Some((i, rel))
-        })
     }
 
     /// The files loaded so far, in module path order then path order.

@@ -80,6 +80,14 @@ fn load_all(ruby: &Ruby, rb_self: Value) -> Result<Value, Error> {
     })
 }
 
+/// `load_all` on the calling thread only, GVL held (for benchmarks).
+fn load_all_serial(ruby: &Ruby, rb_self: Value) -> Result<Value, Error> {
+    guard(ruby, || {
+        <&RbEnvironment>::try_convert(rb_self)?.0.load_all_serial();
+        Ok(rb_self)
+    })
+}
+
 fn definitions(ruby: &Ruby, rb_self: &RbEnvironment) -> Result<Value, Error> {
     guard(ruby, || {
         let env = rb_self.0.clone();
@@ -159,6 +167,7 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     class.define_method("find_plan", method!(find_plan, 1))?;
     class.define_method("find_type_alias", method!(find_type_alias, 1))?;
     class.define_method("load_all", method!(load_all, 0))?;
+    class.define_method("__load_all_serial", method!(load_all_serial, 0))?;
     class.define_method("definitions", method!(definitions, 0))?;
     class.define_method("diagnostics", method!(diagnostics, 0))?;
     class.define_method("parse_type", method!(parse_type, 1))?;
