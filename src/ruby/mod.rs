@@ -8,6 +8,7 @@
 
 mod alias_registry;
 mod allocator;
+mod ast_model;
 mod ast_node;
 pub(crate) mod convert;
 mod definition;
