@@ -125,7 +125,8 @@ impl Evaluator<'_> {
         match &call.functor.kind {
             ExprKind::QualifiedReference(name) => {
                 let name = name.strip_prefix("::").unwrap_or(name);
-                let canonical = crate::types::create::builtin_name(name).unwrap_or(name);
+                let canonical =
+                    crate::types::construct::parameters::builtin_name(name).unwrap_or(name);
                 construct(canonical, &args).map_err(|e| prefixed(e, prefix, span))
             }
             ExprKind::QualifiedName(name) => {

@@ -47,6 +47,12 @@ pub fn evaluate(program: &Program, variables: &IndexMap<String, Value>) -> Resul
     ev.eval(&program.body)
 }
 
+/// Evaluate one expression `e` of `program`, with no variables set.
+pub fn evaluate_expression(program: &Program, e: &Expr) -> Result<Value> {
+    let variables = IndexMap::new();
+    Evaluator::new(program, &variables).eval(e)
+}
+
 /// Parse and evaluate `source` (a convenience over [`evaluate`]).
 pub fn evaluate_str(source: &str, variables: &IndexMap<String, Value>) -> Result<Value> {
     let program = crate::syntax::parser::parse(source)?;
@@ -391,7 +397,7 @@ impl<'p> Evaluator<'p> {
         span: Span,
     ) -> Result<crate::types::Type> {
         let name = name.strip_prefix("::").unwrap_or(name);
-        let builtin = crate::types::create::builtin_name(name);
+        let builtin = crate::types::construct::parameters::builtin_name(name);
         match builtin {
             None if !KNOWN_RESOURCE_TYPES.contains(&name.to_ascii_lowercase().as_str()) => {
                 return Err(err(format!("Resource type not found: {name}"), span));
@@ -414,7 +420,7 @@ impl<'p> Evaluator<'p> {
             }
             _ => {}
         }
-        crate::types::create::create(name, params).map_err(|x| x.with_span(span))
+        crate::types::construct::parameters::create(name, params).map_err(|x| x.with_span(span))
     }
 
     fn case(&mut self, test: &Expr, options: &[crate::syntax::ast::CaseOption]) -> Result<Value> {

@@ -8,18 +8,25 @@
 
 mod alias_registry;
 mod allocator;
+mod ast_model;
 mod ast_node;
 pub(crate) mod convert;
+mod definition;
+mod diagnostic;
 mod encoding;
+mod environment;
 pub(crate) mod errors;
 mod evaluator;
 mod formatter;
+mod gvl;
 mod internal;
 mod interrupts;
 mod kept;
 mod lexer;
+mod parameter;
 mod parser;
 mod rich;
+mod strings;
 mod type_calculator;
 pub(crate) mod type_factory;
 mod type_object;
@@ -52,6 +59,11 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     parser::init(ruby, module)?;
     ast_node::init(ruby, module)?;
     evaluator::init(ruby, module)?;
+    diagnostic::init(ruby, module)?;
+    environment::init(ruby, module)?;
+    definition::init(ruby, module)?;
+    parameter::init(ruby, module)?;
+    strings::init(ruby, module)?;
     internal::init(ruby, module)?;
     resolve_classes(ruby);
     Ok(())
