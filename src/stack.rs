@@ -87,7 +87,7 @@ mod tests {
             deep(|| probe(n - 1)) && pad[0] == 0
         }
         let t = std::thread::Builder::new()
-            .stack_size(256 * 1024)
+            .stack_size(2 * 1024 * 1024)
             .spawn(|| (probe(10), probe(5_000)))
             .expect("spawn");
         assert_eq!(t.join().expect("no overflow"), (true, false));

@@ -371,9 +371,9 @@ impl Evaluator<'_> {
                 }
             };
             if let Some(te) = &p.type_expr {
-                let t = match self.eval(te)? {
-                    Value::Type(t) => t,
-                    _ => return Err(err("A parameter type must be a type", te.span)),
+                let t = match self.eval(te)?.into_type() {
+                    Ok(t) => t,
+                    Err(_) => return Err(err("A parameter type must be a type", te.span)),
                 };
                 let ok = if p.captures_rest {
                     matches!(&v, Value::Array(a) if a.iter().all(|x| instance_of(&t, x)))

@@ -93,7 +93,8 @@ impl<'p> Evaluator<'p> {
             self.depth -= 1;
             return Err(err("Evaluation nested too deeply", e.span));
         }
-        let r = self.eval_inner(e);
+        // (on more stack when the thread's runs low: programs nest thousands deep)
+        let r = crate::stack::deep(|| self.eval_inner(e));
         self.depth -= 1;
         r
     }
@@ -529,13 +530,13 @@ fn is_catalog_ref(v: &Value) -> bool {
 
 /// The values a splat of `v` yields: an array's elements, a hash's pairs, or `v` alone.
 pub(crate) fn unfold(v: Value) -> Vec<Value> {
-    match v {
-        Value::Array(a) => Arc::try_unwrap(a).unwrap_or_else(|a| (*a).clone()),
-        Value::Hash(h) => h
+    match v.into_array() {
+        Ok(a) => Arc::try_unwrap(a).unwrap_or_else(|a| (*a).clone()),
+        Err(Value::Hash(ref h)) => h
             .iter()
             .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
             .collect(),
-        other => vec![other],
+        Err(other) => vec![other],
     }
 }
 

@@ -171,7 +171,7 @@ fn rules_for_text(value: &Value, text: &str) -> Result<Rules> {
 /// The maximum nesting of containers formatted (the reference formats
 /// about 1,300 levels before its stack runs out); the formatter grows its
 /// stack as it goes ([`crate::stack::deep`]).
-pub const MAX_DEPTH: usize = 10_000;
+pub const MAX_DEPTH: usize = 2_000;
 
 /// Where a container is being written relative to its enclosing containers.
 #[derive(Clone, Copy, Debug)]

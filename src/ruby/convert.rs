@@ -297,7 +297,7 @@ fn runtime(obj: RValue) -> Value {
     let object: crate::values::HostObject = Kept::new(obj);
     Value::Runtime(Arc::new(RuntimeValue {
         class_name,
-        id: obj.as_raw() as u64,
+        id: obj.as_raw(),
         object: Some(object),
     }))
 }

@@ -20,6 +20,9 @@ use std::sync::Arc;
 const RUBY_ROOM: usize = 256 * 1024;
 
 thread_local! {
+    /// Whether this thread is in a call of the binding and holds the GVL
+    /// (other threads, and work run with the GVL released, ask Ruby nothing).
+    static HOLDS_GVL: Cell<bool> = const { Cell::new(false) };
     /// Whether the walk running on this thread can bear Ruby running at its steps.
     static CALL_OUTS: Cell<bool> = const { Cell::new(false) };
     /// What Ruby raised in a check, for the guard to raise.
@@ -49,13 +52,28 @@ pub fn without_call_outs<T>(f: impl FnOnce() -> T) -> T {
 }
 
 fn call_outs<T>(allowed: bool, f: impl FnOnce() -> T) -> T {
-    struct Restore(bool);
+    scoped(&CALL_OUTS, allowed, f)
+}
+
+/// Run `f`, a call of the binding on a Ruby thread holding the GVL (with
+/// `true`), or work run with the GVL released (with `false`).
+pub fn with_gvl<T>(held: bool, f: impl FnOnce() -> T) -> T {
+    scoped(&HOLDS_GVL, held, f)
+}
+
+/// Run `f` with the thread-local `flag` set to `value`, restored after.
+fn scoped<T>(
+    flag: &'static std::thread::LocalKey<Cell<bool>>,
+    value: bool,
+    f: impl FnOnce() -> T,
+) -> T {
+    struct Restore(&'static std::thread::LocalKey<Cell<bool>>, bool);
     impl Drop for Restore {
         fn drop(&mut self) {
-            CALL_OUTS.with(|c| c.set(self.0));
+            self.0.with(|c| c.set(self.1));
         }
     }
-    let _restore = Restore(CALL_OUTS.with(|c| c.replace(allowed)));
+    let _restore = Restore(flag, flag.with(|c| c.replace(value)));
     f()
 }
 
@@ -69,6 +87,10 @@ pub fn interruption_pending() -> bool {
 /// The check installed into [`crate::stop`].
 pub fn check(may_call_out: bool) -> crate::stop::Checked {
     use crate::stop::Checked;
+    if !HOLDS_GVL.with(Cell::get) {
+        // (a thread Ruby does not know, or work with the GVL released)
+        return Checked::Go;
+    }
     let call_out = may_call_out
         && CALL_OUTS.with(Cell::get)
         && crate::stack::on_host_stack(RUBY_ROOM)

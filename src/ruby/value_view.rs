@@ -589,16 +589,12 @@ impl ValueView for RubyView {
                 // SAFETY: `raw` is a live Hash (checked above).
                 if unsafe { small_hash_pairs(raw) }.is_some() {
                     let mut slot = 0;
-                    loop {
-                        // The table is read again for each slot: the step of the
-                        // walk before may have let Ruby change the hash.
-                        // SAFETY: as above; the pair is copied out at once.
-                        let pair = match unsafe { small_hash_pairs(raw) } {
-                            Some(pairs) => pairs.get(slot).map(|p| (p.key, p.value)),
-                            // (now a big table: the walk goes on with the whole hash)
-                            None => break,
-                        };
-                        let Some((key, value)) = pair else {
+                    // The table is read again for each slot: the step of the walk
+                    // before may have let Ruby change the hash. (Should it have
+                    // become a big table, the walk goes on with the whole hash.)
+                    // SAFETY: as above; the pair is copied out at once.
+                    while let Some(pairs) = unsafe { small_hash_pairs(raw) } {
+                        let Some((key, value)) = pairs.get(slot).map(|p| (p.key, p.value)) else {
                             return true;
                         };
                         slot += 1;

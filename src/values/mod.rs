@@ -153,6 +153,73 @@ impl Value {
     }
 }
 
+impl Drop for Value {
+    /// Dropping the last reference to a container drops what it holds,
+    /// recursively: data nested thousands of levels deep (an evaluation can
+    /// build it) is dropped on more stack when the thread's runs low
+    /// ([`crate::stack::deep`]). The container is taken out of the value,
+    /// which keeps a shared empty one meanwhile.
+    fn drop(&mut self) {
+        fn last<T: ?Sized>(a: &Arc<T>) -> bool {
+            Arc::strong_count(a) == 1 && Arc::weak_count(a) == 0
+        }
+        match self {
+            Value::Array(a) if !a.is_empty() && last(a) => {
+                let a = std::mem::replace(a, empty::array());
+                crate::stack::deep(move || drop(a));
+            }
+            Value::Hash(h) if !h.is_empty() && last(h) => {
+                let h = std::mem::replace(h, empty::hash());
+                crate::stack::deep(move || drop(h));
+            }
+            Value::Sensitive(v) if last(v) => {
+                let v = std::mem::replace(v, empty::undef());
+                crate::stack::deep(move || drop(v));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Shared empty containers, for [`Value`]'s drop.
+mod empty {
+    use super::{Value, ValueMap};
+    use std::sync::{Arc, OnceLock};
+
+    pub(super) fn array() -> Arc<Vec<Value>> {
+        static A: OnceLock<Arc<Vec<Value>>> = OnceLock::new();
+        A.get_or_init(|| Arc::new(Vec::new())).clone()
+    }
+
+    pub(super) fn hash() -> Arc<ValueMap> {
+        static H: OnceLock<Arc<ValueMap>> = OnceLock::new();
+        H.get_or_init(|| Arc::new(ValueMap::new())).clone()
+    }
+
+    pub(super) fn undef() -> Arc<Value> {
+        static U: OnceLock<Arc<Value>> = OnceLock::new();
+        U.get_or_init(|| Arc::new(Value::Undef)).clone()
+    }
+}
+
+impl Value {
+    /// The elements of an array value (taken out of it), or the value itself.
+    pub fn into_array(mut self) -> std::result::Result<Arc<Vec<Value>>, Value> {
+        match &mut self {
+            Value::Array(a) => Ok(std::mem::replace(a, empty::array())),
+            _ => Err(self),
+        }
+    }
+
+    /// The type of a type value (taken out of it), or the value itself.
+    pub fn into_type(self) -> std::result::Result<Type, Value> {
+        match &self {
+            Value::Type(t) => Ok(t.clone()),
+            _ => Err(self),
+        }
+    }
+}
+
 impl std::fmt::Debug for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -66,10 +66,12 @@ fn cache_cost(source: &str) -> usize {
     16 * 1024 + 64 * source.len()
 }
 
-/// The process-wide cache of compiled patterns, by source text, with the
-/// estimated bytes its entries hold.
-fn cache() -> &'static Mutex<(HashMap<Box<str>, Regexp>, usize)> {
-    static CACHE: OnceLock<Mutex<(HashMap<Box<str>, Regexp>, usize)>> = OnceLock::new();
+/// The compiled patterns by source text, with the estimated bytes they hold.
+type Cache = (HashMap<Box<str>, Regexp>, usize);
+
+/// The process-wide cache of compiled patterns.
+fn cache() -> &'static Mutex<Cache> {
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     CACHE.get_or_init(|| Mutex::new((HashMap::new(), 0)))
 }
 
