@@ -7,6 +7,11 @@
 //! made of many nodes with one owner each (a `Struct` per hash, a
 //! `String<text>` per distinct text), so both the node size and the atomic
 //! operations per node show in `infer_set` of big data.
+//!
+//! Why not `triomphe::Arc` (the same one-count header): its last drop still
+//! decrements atomically, and with it the `infer_set` benchmark (the workload
+//! furthest below its target) ran slower in alternating runs; the numbers
+//! are in the commit that kept this module.
 
 use std::marker::PhantomData;
 use std::ops::Deref;
