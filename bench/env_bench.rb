@@ -52,7 +52,7 @@ module EnvBench
 
   # Copies of `dirs` in a scratch directory (made once).
   def scratch_copies(dirs)
-    @scratch ||= Dir.mktmpdir('env_bench')
+    @scratch ||= Dir.mktmpdir('env_bench').tap { |dir| at_exit { FileUtils.rm_rf(dir) } }
     dirs.map do |d|
       copy = File.join(@scratch, File.basename(d))
       FileUtils.cp_r(File.realpath(d), copy) unless File.directory?(copy)
