@@ -38,14 +38,14 @@ RSpec.describe 'PuppetTypes::Parser#evaluate' do
 
   it 'raises EvaluationError with line and column' do
     expect { parser.evaluate("$x = 1\n$y = $x / 0") }.to raise_error(PuppetTypes::EvaluationError) { |e|
-      expect(e.message).to eq('Division by 0 (line: 2, column: 9)')
+      expect(e.message).to eq('Division by 0 (line: 2, column: 11)')
     }
     expect { parser.evaluate('$x = 1 $x = 2') }.to raise_error(PuppetTypes::EvaluationError, /Cannot reassign variable '\$x'/)
     expect { parser.evaluate('no_such_function(1)') }.to raise_error(PuppetTypes::EvaluationError, /Unknown function/)
   end
 
   it 'names unsupported constructs and raises ParseError for bad syntax' do
-    expect { parser.evaluate('class foo { }') }.to raise_error(PuppetTypes::EvaluationError, /class definition/)
+    expect { parser.evaluate("class foo { } include foo") }.to raise_error(PuppetTypes::EvaluationError, /'include' needs a catalog/)
     expect { parser.evaluate('1 +') }.to raise_error(PuppetTypes::ParseError)
   end
 

@@ -306,7 +306,7 @@ pub(crate) fn new_array(args: &[Value], limit: usize) -> Result<Value> {
             _ => Value::array(vec![from.clone()]),
         });
     }
-    match super::calls::iterate(from, limit) {
+    match super::iterate(from, limit) {
         Some(items) => items.map(Value::array),
         None => Err(cannot("new_array", from, "Array")),
     }
@@ -354,4 +354,38 @@ fn one_arg<'a>(func: &str, args: &'a [Value]) -> Result<&'a Value> {
             args.len()
         ))),
     }
+}
+
+/// `String.new(value, format)`.
+pub(crate) fn new_string(args: &[Value]) -> Result<Value> {
+    use crate::format::{string, Format};
+    let (v, fmt) = match args {
+        [v] => (v, Format::Default),
+        [v, Value::String(f)] => (v, Format::Text(f.to_string())),
+        [v, Value::Default] => (v, Format::Default),
+        [v, Value::Hash(h)] => (
+            v,
+            Format::Map(crate::format::FormatMap::from_value(h).map_err(|e| {
+                Error::evaluation(format!(
+                    "'new_string' parameter 'string_formats' {}",
+                    e.message
+                ))
+            })?),
+        ),
+        [_, other] => {
+            return Err(Error::evaluation(format!(
+                "'new_string' parameter 'string_formats' expects a String or Hash value, got {}",
+                crate::types::calc::infer_generic(other)
+            )))
+        }
+        _ => {
+            return Err(Error::evaluation(format!(
+                "'new_string' expects between 1 and 2 arguments, got {}",
+                args.len()
+            )))
+        }
+    };
+    string(v, &fmt)
+        .map(Value::string)
+        .map_err(|e| Error::evaluation(e.into_message()))
 }

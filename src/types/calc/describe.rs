@@ -235,12 +235,18 @@ fn article(s: &str) -> &'static str {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-enum PathEl {
+pub(super) enum PathEl {
     Subject(String),
     EntryValue(String),
     EntryKey(String),
     Index(usize),
     Variant(usize),
+    /// The n-th signature of a function (a variant, printed `n+1.`).
+    Signature(usize),
+    /// A function's parameter.
+    Parameter(String),
+    /// A function's block.
+    Block,
 }
 
 impl PathEl {
@@ -251,14 +257,17 @@ impl PathEl {
             PathEl::EntryKey(k) => format!("key of entry '{k}'"),
             PathEl::Index(i) => format!("index {i}"),
             PathEl::Variant(i) => format!("variant {i}"),
+            PathEl::Signature(i) => format!("{}.", i + 1),
+            PathEl::Parameter(p) => format!("parameter '{p}'"),
+            PathEl::Block => "block".to_string(),
         }
     }
 }
 
-type Range = (i64, Option<i64>);
+pub(super) type Range = (i64, Option<i64>);
 
 #[derive(Clone, Debug)]
-enum Kind {
+pub(super) enum Kind {
     /// A type mismatch; `pattern` for Enum/Pattern expectations ("a match for").
     Type {
         expected: Type,
@@ -272,12 +281,21 @@ enum Kind {
     MissingKey(String),
     ExtraneousKey(String),
     Unresolved(String),
+    /// A call with a number of arguments outside `expected`.
+    Count {
+        expected: Range,
+        actual: Range,
+    },
+    /// A call without the block a signature requires.
+    MissingBlock,
+    /// A call with a block a signature does not take.
+    UnexpectedBlock,
 }
 
 #[derive(Clone, Debug)]
-struct Mismatch {
-    path: Vec<PathEl>,
-    kind: Kind,
+pub(super) struct Mismatch {
+    pub(super) path: Vec<PathEl>,
+    pub(super) kind: Kind,
 }
 
 fn type_mismatch(path: &[PathEl], expected: &Type, actual: &Type, pattern: bool) -> Mismatch {
@@ -355,14 +373,17 @@ impl Mismatch {
     fn canonical_path(&self) -> Vec<&PathEl> {
         self.path
             .iter()
-            .filter(|e| !matches!(e, PathEl::Variant(_)))
+            .filter(|e| !matches!(e, PathEl::Variant(_) | PathEl::Signature(_)))
             .collect()
     }
 
-    fn class(&self) -> u8 {
+    pub(super) fn class(&self) -> u8 {
         match self.kind {
-            Kind::Size { .. } => 1,
-            Kind::Type { .. } => 2,
+            Kind::Size { .. } => SIZE,
+            Kind::Type { .. } => TYPE,
+            Kind::Count { .. } => COUNT,
+            Kind::MissingBlock => MISSING_BLOCK,
+            Kind::UnexpectedBlock => UNEXPECTED_BLOCK,
             _ => 0,
         }
     }
@@ -376,6 +397,22 @@ impl Mismatch {
                 },
                 Kind::Size { expected: b, .. },
             ) => Kind::Size {
+                expected: (
+                    a.0.min(b.0),
+                    match (a.1, b.1) {
+                        (Some(x), Some(y)) => Some(x.max(y)),
+                        _ => None,
+                    },
+                ),
+                actual: *actual,
+            },
+            (
+                Kind::Count {
+                    expected: a,
+                    actual,
+                },
+                Kind::Count { expected: b, .. },
+            ) => Kind::Count {
                 expected: (
                     a.0.min(b.0),
                     match (a.1, b.1) {
@@ -405,27 +442,40 @@ impl Mismatch {
         }
     }
 
-    fn chop_path(mut self, index: usize) -> Mismatch {
+    pub(super) fn chop_path(mut self, index: usize) -> Mismatch {
         if index < self.path.len() {
             self.path.remove(index);
         }
         self
     }
 
-    fn format(&self) -> String {
-        let position = if self.path.is_empty() {
-            String::new()
+    pub(super) fn format(&self) -> String {
+        let (variant, path) = match self.path.first() {
+            Some(s @ PathEl::Signature(_)) => (format!(" {}", s.text()), &self.path[1..]),
+            _ => (String::new(), &self.path[..]),
+        };
+        let position = if path.is_empty() {
+            variant
         } else {
             format!(
-                " {}",
-                self.path
-                    .iter()
-                    .map(PathEl::text)
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                "{variant} {}",
+                path.iter().map(PathEl::text).collect::<Vec<_>>().join(" ")
             )
         };
         match &self.kind {
+            Kind::Count { expected, actual } => {
+                let (min, max) = *expected;
+                let plural = !((min == 1 && (max == Some(1) || max.is_none()))
+                    || (min == 0 && max == Some(1)));
+                format!(
+                    "{position} expects {} argument{}, got {}",
+                    range_text(*expected, "no"),
+                    if plural { "s" } else { "" },
+                    range_text(*actual, "none")
+                )
+            }
+            Kind::MissingBlock => format!("{position} expects a block"),
+            Kind::UnexpectedBlock => format!("{position} does not expect a block"),
             Kind::MissingKey(k) => format!("{position} expects a value for key '{k}'"),
             Kind::ExtraneousKey(k) => format!("{position} unrecognized key '{k}'"),
             Kind::Unresolved(n) => format!("{position} references an unresolved type '{n}'"),
@@ -569,14 +619,22 @@ fn find_unresolved(t: &Type, depth: u32) -> Option<String> {
     found
 }
 
-struct Describer {
+pub(super) struct Describer {
     depth: u32,
     /// Steps of this description, for stopping it when the host asks (see [`crate::stop`]).
     steps: crate::stop::Steps,
 }
 
 impl Describer {
-    fn describe(&mut self, expected: &Type, actual: &Type, path: Vec<PathEl>) -> Vec<Mismatch> {
+    /// A describer at depth 0.
+    pub(super) fn new() -> Describer {
+        Describer {
+            depth: 0,
+            steps: crate::stop::Steps::default(),
+        }
+    }
+
+    pub(super) fn describe(&mut self, expected: &Type, actual: &Type, path: Vec<PathEl>) -> Vec<Mismatch> {
         if let Some(n) = find_unresolved(expected, 0) {
             return vec![Mismatch {
                 path,
@@ -628,6 +686,7 @@ impl Describer {
                 self.internal(inner, &orig, actual, path)
             }
             K::Pattern(_) | K::Enum { .. } => vec![type_mismatch(path, original, actual, true)],
+            K::Callable(c) => self.callable(c, original, actual, path),
             K::Alias(a) => match a.resolved() {
                 Some(r) => {
                     let r = normalize(r);
@@ -642,6 +701,92 @@ impl Describer {
                     vec![type_mismatch(path, original, actual, false)]
                 }
             }
+        }
+    }
+
+    /// A callable against a callable: the arguments (their count first), the
+    /// return type, the block.
+    fn callable(
+        &mut self,
+        c: &crate::types::CallableType,
+        original: &Type,
+        actual: &Type,
+        path: &[PathEl],
+    ) -> Vec<Mismatch> {
+        let TypeKind::Callable(ac) = actual.kind() else {
+            return vec![type_mismatch(path, original, actual, false)];
+        };
+        let Some(params) = &c.params else {
+            if c.return_type.is_none() {
+                return Vec::new();
+            }
+            return self.callable_rest(c, ac, path);
+        };
+        let tuple = |t: &Type| -> (Vec<Type>, Range) {
+            match t.kind() {
+                TypeKind::Tuple { types, size } => {
+                    let ts = types.clone().unwrap_or_default();
+                    let r = match size {
+                        Some(r) => (r.from.unwrap_or(0), r.to),
+                        None if ts.is_empty() => (0, None),
+                        None => (ts.len() as i64, Some(ts.len() as i64)),
+                    };
+                    (ts, r)
+                }
+                _ => (Vec::new(), (0, None)),
+            }
+        };
+        let (etypes, expected) = tuple(params);
+        let (atypes, got) = match &ac.params {
+            Some(p) => tuple(p),
+            None => (Vec::new(), (0, None)),
+        };
+        if !covers(expected, got) {
+            return vec![Mismatch {
+                path: path.to_vec(),
+                kind: Kind::Count {
+                    expected,
+                    actual: got,
+                },
+            }];
+        }
+        let mut out = Vec::new();
+        if !etypes.is_empty() {
+            for (i, at) in atypes.iter().enumerate() {
+                let adx = i.min(etypes.len() - 1);
+                let mut p = path.to_vec();
+                p.push(PathEl::Index(adx));
+                out.extend(self.describe(&etypes[adx], at, p));
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        self.callable_rest(c, ac, path)
+    }
+
+    /// The return type and block parts of a callable against a callable.
+    fn callable_rest(
+        &mut self,
+        c: &crate::types::CallableType,
+        ac: &crate::types::CallableType,
+        path: &[PathEl],
+    ) -> Vec<Mismatch> {
+        let this_return = c.return_type.as_ref().unwrap_or(any_type());
+        let that_return = ac.return_type.as_ref().unwrap_or(any_type());
+        if !is_assignable(this_return, that_return) {
+            let mut p = path.to_vec();
+            p.push(PathEl::Subject("return".to_string()));
+            return vec![type_mismatch(&p, this_return, that_return, false)];
+        }
+        let this_block = c.block.as_ref().unwrap_or(undef_type());
+        let that_block = ac.block.as_ref().unwrap_or(undef_type());
+        if is_assignable(that_block, this_block) {
+            Vec::new()
+        } else {
+            let mut p = path.to_vec();
+            p.push(PathEl::Block);
+            vec![type_mismatch(&p, this_block, that_block, false)]
         }
     }
 
@@ -666,7 +811,7 @@ impl Describer {
             }
             all.push(d);
         }
-        let descriptions = merge_descriptions(path.len(), all);
+        let descriptions = merge_descriptions(path.len(), &[SIZE, TYPE], all);
         if matches!(original.kind(), TypeKind::Alias(_)) && descriptions.len() == 1 {
             vec![type_mismatch(path, original, actual, false)]
         } else {
@@ -901,12 +1046,24 @@ fn plain_hash(k: &Type, v: &Type) -> Type {
     })
 }
 
+/// Mismatch classes, in the order [`merge_descriptions`] tries them.
+pub(super) const SIZE: u8 = 1;
+pub(super) const TYPE: u8 = 2;
+pub(super) const COUNT: u8 = 3;
+pub(super) const MISSING_BLOCK: u8 = 4;
+pub(super) const UNEXPECTED_BLOCK: u8 = 5;
+
 /// Merge the descriptions of all variants: one generic mismatch when every
-/// variant failed the same way at the same place, else all of them.
-fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) -> Vec<Mismatch> {
+/// variant failed the same way (of one of `classes`, tried in order) at the
+/// same place, else all of them (without repeats).
+pub(super) fn merge_descriptions(
+    varying: usize,
+    classes: &[u8],
+    variant_descriptions: Vec<Vec<Mismatch>>,
+) -> Vec<Mismatch> {
     let count = variant_descriptions.len();
     let mut descriptions: Vec<Mismatch> = variant_descriptions.into_iter().flatten().collect();
-    for class in [1u8, 2u8] {
+    for &class in classes {
         let ms: Vec<&Mismatch> = descriptions.iter().filter(|d| d.class() == class).collect();
         if ms.len() == count && count > 0 {
             let mut acc = ms[0].clone();
@@ -924,6 +1081,19 @@ fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) 
             }
         }
     }
+    // (the reference's `uniq` only ever drops repeated block mismatches: the
+    // other kinds never compare equal there)
+    let mut kept: Vec<Mismatch> = Vec::with_capacity(descriptions.len());
+    for d in descriptions {
+        let repeated = matches!(d.kind, Kind::MissingBlock | Kind::UnexpectedBlock)
+            && kept
+                .iter()
+                .any(|k| k.class() == d.class() && k.canonical_path() == d.canonical_path());
+        if !repeated {
+            kept.push(d);
+        }
+    }
+    let mut descriptions = kept;
     if descriptions.len() == 1 {
         let d = descriptions.pop().expect("one");
         vec![d.chop_path(varying)]

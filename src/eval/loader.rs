@@ -1,0 +1,164 @@
+//! Where the evaluator finds the functions and type aliases a program
+//! names: the [`Loader`] trait, which an environment (modules'
+//! `functions/` and `types/`) implements, and [`ProgramLoader`], which
+//! holds the `function` and `type` definitions of the program being
+//! evaluated in front of an optional environment, as the reference's
+//! loaders do (a program's definitions are found before built-in functions).
+
+use crate::error::{Error, Result};
+use crate::syntax::ast::{Definition, Expr, ExprKind, Program};
+use crate::syntax::span::{LineIndex, Span};
+use crate::types::aliases::AliasRegistry;
+use crate::types::Type;
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+/// A source text the evaluator runs code from: the program, or the file of
+/// a function it calls. Errors are located in the source of the code that
+/// raised them.
+#[derive(Debug)]
+pub struct Source {
+    /// The file, when the text came from one.
+    pub path: Option<Arc<str>>,
+    /// The text.
+    pub text: Arc<str>,
+    lines: OnceLock<LineIndex>,
+}
+
+impl Source {
+    /// A source of `text` read from `path`.
+    pub fn new(path: Option<&str>, text: Arc<str>) -> Source {
+        Source {
+            path: path.map(Arc::from),
+            text,
+            lines: OnceLock::new(),
+        }
+    }
+
+    /// The text `span` covers.
+    pub fn slice(&self, span: Span) -> &str {
+        self.text.get(span.range()).unwrap_or("")
+    }
+
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        self.lines
+            .get_or_init(|| LineIndex::new(&self.text))
+            .line_col(&self.text, offset)
+    }
+}
+
+/// A function written in the Puppet language (`function name(...) { ... }`).
+#[derive(Debug)]
+pub struct PuppetFunction {
+    /// The definition: name, parameters, return type and body.
+    pub definition: Definition,
+    /// The source the definition was read from.
+    pub source: Arc<Source>,
+}
+
+/// What a program's names resolve to beyond the built-in functions and types.
+pub trait Loader: Send + Sync {
+    /// The Puppet-language function called `name` (lower case, `::`-separated).
+    fn function(&self, name: &str) -> Option<Arc<PuppetFunction>>;
+    /// The type alias called `name` (as written, e.g. `Stdlib::Port`), resolved.
+    fn type_alias(&self, name: &str) -> Result<Option<Type>>;
+}
+
+/// A name as loaders key it: without a leading `::`, in lower case.
+pub(crate) fn key(name: &str) -> String {
+    name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase()
+}
+
+/// The `function` and `type` definitions of a program, in front of an
+/// optional parent loader (an environment).
+pub(crate) struct ProgramLoader<'e> {
+    functions: HashMap<String, Arc<PuppetFunction>>,
+    aliases: Option<AliasRegistry>,
+    parent: Option<&'e dyn Loader>,
+}
+
+impl<'e> ProgramLoader<'e> {
+    /// The definitions at the top level of `program` (read from `source`).
+    pub(crate) fn new(
+        program: &Program,
+        source: &Arc<Source>,
+        parent: Option<&'e dyn Loader>,
+    ) -> Result<ProgramLoader<'e>> {
+        let mut loader = ProgramLoader {
+            functions: HashMap::new(),
+            aliases: None,
+            parent,
+        };
+        let stmts: &[Expr] = match &program.body.kind {
+            ExprKind::Block(stmts) => stmts,
+            _ => std::slice::from_ref(&program.body),
+        };
+        for stmt in stmts {
+            match &stmt.kind {
+                ExprKind::FunctionDefinition(def) => {
+                    let k = key(&def.name);
+                    if let Some(first) = loader.functions.get(&k) {
+                        return Err(redefined("function", &k, first.definition.name_span, source)
+                            .with_span(stmt.span));
+                    }
+                    let f = PuppetFunction {
+                        definition: (**def).clone(),
+                        source: source.clone(),
+                    };
+                    loader.functions.insert(k, Arc::new(f));
+                }
+                ExprKind::TypeAlias { name, type_expr } => {
+                    let reg = loader.aliases.get_or_insert_with(AliasRegistry::new);
+                    if reg.contains(name) {
+                        return Err(Error::evaluation(format!(
+                            "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{}'.",
+                            key(name)
+                        ))
+                        .with_span(stmt.span));
+                    }
+                    reg.add(name, source.slice(type_expr.span))
+                        .map_err(|e| Error::evaluation(e.into_message()).with_span(stmt.span))?;
+                }
+                _ => {}
+            }
+        }
+        Ok(loader)
+    }
+}
+
+/// The reference's error for a second definition of a name.
+fn redefined(kind: &str, name: &str, first: Span, source: &Source) -> Error {
+    let (line, col) = source.line_col(first.start as usize);
+    let origin = match &source.path {
+        Some(p) => format!("file://{p}?line={line}&pos={col}"),
+        None => format!("string:?line={line}&pos={col}"),
+    };
+    Error::evaluation(format!(
+        "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/{kind}/{name}'. Originally set at {origin}."
+    ))
+}
+
+impl Loader for ProgramLoader<'_> {
+    fn function(&self, name: &str) -> Option<Arc<PuppetFunction>> {
+        if !self.functions.is_empty() {
+            if let Some(f) = self.functions.get(&key(name)) {
+                return Some(f.clone());
+            }
+        }
+        self.parent.and_then(|p| p.function(name))
+    }
+
+    fn type_alias(&self, name: &str) -> Result<Option<Type>> {
+        if let Some(reg) = &self.aliases {
+            if let Some(t) = reg.lookup(name)? {
+                return Ok(Some(t));
+            }
+        }
+        match self.parent {
+            Some(p) => p.type_alias(name),
+            None => Ok(None),
+        }
+    }
+}
