@@ -11,18 +11,19 @@ use crate::values::{Binary, Timespan, Timestamp, Value, ValueMap};
 
 const NANOS: i128 = 1_000_000_000;
 
-/// `-v`.
-pub fn negate(v: &Value) -> crate::error::Result<Value> {
-    match numeric(v).map_err(|(e, _)| e)? {
+/// `-v` (a String holding a number is converted, noted in `coerced`).
+pub(crate) fn negate(v: &Value, coerced: &mut Vec<String>) -> crate::error::Result<Value> {
+    match numeric(v, coerced).map_err(|(e, _)| e)? {
         Value::Integer(i) => i
             .checked_neg()
             .map(Value::Integer)
             .ok_or_else(|| overflow("-", -(i as i128))),
         Value::Float(f) => Ok(Value::Float(-f)),
         Value::Timespan(t) => Ok(Value::Timespan(t.neg()?)),
-        Value::Timestamp(_) => Err(Error::evaluation(
-            "Operator '-' is not applicable to a Timestamp.",
-        )),
+        other @ (Value::Timestamp(_) | Value::SemVer(_)) => Err(Error::evaluation(format!(
+            "Operator '-' is not applicable to {}.",
+            a_type_name(&other)
+        ))),
         _ => unreachable!("numeric gives numbers"),
     }
 }
@@ -40,26 +41,45 @@ fn overflow(op: &str, value: i128) -> Error {
 }
 
 /// An operand as a number: numbers and time values as they are, strings
-/// holding a number converted.
-fn numeric(v: &Value) -> OpResult<Value> {
+/// holding a number converted (the reference's warning about it added to `coerced`).
+fn numeric(v: &Value, coerced: &mut Vec<String>) -> OpResult<Value> {
     match v {
-        Value::Integer(_) | Value::Float(_) | Value::Timespan(_) | Value::Timestamp(_) => {
-            Ok(v.clone())
+        // (a version is a Ruby Numeric in the reference: it gets as far as the operation)
+        Value::Integer(_)
+        | Value::Float(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_) => Ok(v.clone()),
+        _ => {
+            let n = to_number(v).map_err(|e| (e, At::Op))?;
+            coerced.push(format!(
+                "The string '{}' was automatically coerced to the numerical value {}",
+                v.as_str().unwrap_or(""),
+                match &n {
+                    Value::Float(f) => crate::eval::functions::ruby_float(*f),
+                    other => super::text::interpolate(other),
+                }
+            ));
+            Ok(n)
         }
-        _ => to_number(v).map_err(|e| (e, At::Op)),
     }
 }
 
-/// An arithmetic operator applied to two values.
-pub(crate) fn arithmetic(op: BinaryOp, l: &Value, r: &Value) -> OpResult<Value> {
+/// An arithmetic operator applied to two values; Strings converted to
+/// numbers are noted in `coerced`.
+pub(crate) fn arithmetic(
+    op: BinaryOp,
+    l: &Value,
+    r: &Value,
+    coerced: &mut Vec<String>,
+) -> OpResult<Value> {
     use BinaryOp as B;
     match (op, l) {
         (B::Add, Value::Uri(u)) => {
             let other = match r {
                 Value::Uri(o) => (**o).clone(),
-                Value::String(s) => {
-                    crate::values::Uri::parse(s).map_err(|e| (Error::evaluation(e.into_message()), At::Op))?
-                }
+                Value::String(s) => crate::values::Uri::parse(s)
+                    .map_err(|e| (Error::evaluation(e.into_message()), At::Op))?,
                 _ => {
                     return Err((
                         runtime("An URI can only be merged with an URI or String"),
@@ -125,8 +145,8 @@ pub(crate) fn arithmetic(op: BinaryOp, l: &Value, r: &Value) -> OpResult<Value> 
         }
         _ => {}
     }
-    let a = numeric(l).map_err(|(e, _)| (e, At::Left))?;
-    let b = numeric(r).map_err(|(e, _)| (e, At::Right))?;
+    let a = numeric(l, coerced).map_err(|(e, _)| (e, At::Left))?;
+    let b = numeric(r, coerced).map_err(|(e, _)| (e, At::Right))?;
     numbers(op, &a, &b)
 }
 
@@ -165,6 +185,12 @@ fn numbers(op: BinaryOp, l: &Value, r: &Value) -> OpResult<Value> {
             not_applicable(op, l, Some(r))
         });
     }
+    if let Value::SemVer(_) = l {
+        return Err(not_applicable(op, l, None));
+    }
+    if let Value::SemVer(_) = r {
+        return Err(not_applicable(op, l, Some(r)));
+    }
     if is_time(r) && !is_time(l) {
         return match (op, r) {
             (B::Add, _) | (B::Mul, Value::Timespan(_)) => numbers(op, r, l),
@@ -191,8 +217,9 @@ fn seconds_to_nanos(v: &Value) -> i128 {
     }
 }
 
-fn time_err(e: Error) -> (Error, At) {
-    (e, At::Op)
+/// An error of a time operation (a Ruby error in the reference), as the reference wraps it.
+fn time_err(op: BinaryOp, e: Error) -> (Error, At) {
+    (runtime_op(op, &e.message), At::Op)
 }
 
 fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
@@ -208,8 +235,14 @@ fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
             At::Op,
         )),
         (B::Sub, n) => ts(t.nanos - seconds_to_nanos(n)),
-        (B::Mul, Value::Integer(i)) => t.mul_int(*i).map(Value::Timespan).map_err(time_err),
-        (B::Mul, Value::Float(f)) => t.mul_float(*f).map(Value::Timespan).map_err(time_err),
+        (B::Mul, Value::Integer(i)) => t
+            .mul_int(*i)
+            .map(Value::Timespan)
+            .map_err(|e| time_err(op, e)),
+        (B::Mul, Value::Float(f)) => t
+            .mul_float(*f)
+            .map(Value::Timespan)
+            .map_err(|e| time_err(op, e)),
         (B::Mul, other) => Err((
             runtime_op(
                 op,
@@ -224,8 +257,17 @@ fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
             float_result(op, t.div_timespan(*o))
         }
         (B::Div, Value::Integer(0)) => Err((Error::evaluation("Division by 0"), At::Right)),
-        (B::Div, Value::Integer(i)) => t.div_int(*i).map(Value::Timespan).map_err(time_err),
-        (B::Div, Value::Float(f)) => t.div_float(*f).map(Value::Timespan).map_err(time_err),
+        (B::Div, Value::Float(f)) if *f == 0.0 => {
+            Err((Error::evaluation("Division by 0"), At::Right))
+        }
+        (B::Div, Value::Integer(i)) => t
+            .div_int(*i)
+            .map(Value::Timespan)
+            .map_err(|e| time_err(op, e)),
+        (B::Div, Value::Float(f)) => t
+            .div_float(*f)
+            .map(Value::Timespan)
+            .map_err(|e| time_err(op, e)),
         (B::Div, other) => Err((
             runtime_op(
                 op,
@@ -243,7 +285,10 @@ fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
         (B::Mod, other) => Err((
             runtime_op(
                 op,
-                &format!("Can not do modulus on a Timespan using a {}", type_word(other)),
+                &format!(
+                    "Can not do modulus on a Timespan using a {}",
+                    type_word(other)
+                ),
             ),
             At::Op,
         )),
@@ -348,8 +393,10 @@ fn plain(op: BinaryOp, l: &Value, r: &Value) -> OpResult<Value> {
         (Value::Float(_), _) if matches!(op, B::LShift | B::RShift) => {
             Err(not_applicable(op, l, None))
         }
-        (_, Value::Float(_)) if matches!(op, B::LShift | B::RShift) => {
-            Err(not_applicable(op, l, Some(r)))
+        // a Float shift count is truncated, as Ruby's `Integer#<<` does
+        (Value::Integer(_), Value::Float(f)) if matches!(op, B::LShift | B::RShift) => {
+            let count = f.trunc().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
+            plain(op, l, &Value::Integer(count))
         }
         _ => {
             let (a, b) = (as_f64(l), as_f64(r));
@@ -431,8 +478,26 @@ fn hash_add(h: &ValueMap, r: &Value) -> crate::error::Result<Value> {
     match r {
         Value::Hash(o) => out.extend(o.iter().map(|(k, v)| (k.clone(), v.clone()))),
         Value::Array(a) => {
-            let pairs = super::convert::array_to_hash(a).map_err(|e| runtime(&e.message))?;
-            out.extend(pairs);
+            // an array of arrays gives one entry per element, else keys and values alternate
+            let nested = !a.is_empty() && a.iter().all(|x| matches!(x, Value::Array(_)));
+            if nested {
+                for x in a.iter() {
+                    if let Value::Array(kv) = x {
+                        match kv.len() {
+                            1 => out.insert(kv[0].clone(), Value::Undef),
+                            2 => out.insert(kv[0].clone(), kv[1].clone()),
+                            n => {
+                                return Err(runtime(&format!(
+                                    "invalid number of elements ({n} for 1..2)"
+                                )))
+                            }
+                        };
+                    }
+                }
+            } else {
+                let pairs = super::convert::array_to_hash(a).map_err(|e| runtime(&e.message))?;
+                out.extend(pairs);
+            }
         }
         _ => return Err(runtime("Can only append Array or Hash to a Hash")),
     }

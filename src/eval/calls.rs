@@ -113,6 +113,17 @@ impl<'l> Interp<'l> {
         let ExprKind::QualifiedName(name) = &right.kind else {
             return Err(err("Illegal method name", right.span).into());
         };
+        // the reference places a method call at the parenthesis of its
+        // arguments, or at its dot when it has none
+        let text = &self.source.text;
+        let after = text[right.span.end as usize..].trim_start();
+        let span = if after.starts_with('(') {
+            Span::at(text.len() - after.len())
+        } else {
+            text[left.span.end as usize..right.span.start as usize]
+                .find('.')
+                .map_or(span, |i| Span::at(left.span.end as usize + i))
+        };
         let receiver = match &left.kind {
             ExprKind::Unfold(inner) => {
                 let v = self.eval(inner)?;
@@ -259,10 +270,7 @@ impl<'l> Interp<'l> {
                         Some(d) => self.eval(d)?,
                         None if lambda => {
                             return Err(err(
-                                format!(
-                                    "Parameter ${} is required but no value was given",
-                                    p.name
-                                ),
+                                format!("Parameter ${} is required but no value was given", p.name),
                                 p.span,
                             )
                             .into())
@@ -338,7 +346,9 @@ impl<'l> Interp<'l> {
         if !crate::types::calc::signature_accepts(&sig, &args, None) {
             let actual: Vec<Type> = args.iter().map(crate::types::calc::infer_set).collect();
             let label = format!("'{}'", def.name);
-            return Err(Error::evaluation(describe_signatures(&label, &[sig], &actual, None)).into());
+            return Err(
+                Error::evaluation(describe_signatures(&label, &[sig], &actual, None)).into(),
+            );
         }
         self.scopes.push(0);
         let r = self

@@ -45,6 +45,13 @@ pub(crate) fn wrong_type(subject: &str, t: &Type, v: &Value) -> String {
 /// asked for, named in messages).
 fn convert(interp: &Interp, t: &Type, whole: &Type, args: &[Value]) -> Result<Value> {
     use TypeKind as K;
+    if let Some(key) = new_function_key(t.kind()) {
+        if let Some((name, sigs)) = super::functions::new_function(key) {
+            if !own_mismatch(key, args) {
+                super::functions::check_signatures(name, sigs, args)?;
+            }
+        }
+    }
     match t.kind() {
         K::Integer(_) => new_integer(args),
         K::Float(..) => new_float(args),
@@ -60,6 +67,7 @@ fn convert(interp: &Interp, t: &Type, whole: &Type, args: &[Value]) -> Result<Va
         K::Timestamp(..) => rich("Timestamp", args),
         K::Binary => rich("Binary", args),
         K::Uri(_) => rich("URI", args),
+        K::Deferred => rich("Deferred", args),
         K::Sensitive(_) => rich("Sensitive", args),
         K::Optional(Some(inner)) | K::NotUndef(Some(inner)) => convert(interp, inner, whole, args),
         K::Optional(None) | K::NotUndef(None) => match args {
@@ -90,6 +98,54 @@ fn convert(interp: &Interp, t: &Type, whole: &Type, args: &[Value]) -> Result<Va
         }
         _ => Err(not_supported(whole)),
     }
+}
+
+/// Whether the new function of `key` words its own error for `args` that
+/// fit none of its signatures (the reference's `argument_mismatch`
+/// dispatches): the conversion below raises it.
+fn own_mismatch(key: &str, args: &[Value]) -> bool {
+    let flag = |v: &Value| matches!(v, Value::Boolean(_));
+    match key {
+        "Integer" => match args {
+            [Value::Hash(_)] | [_] => true,
+            [_, Value::Integer(_)] => true,
+            [_, Value::Integer(_), b] => flag(b),
+            _ => false,
+        },
+        "Float" | "Numeric" | "Array" => match args {
+            [_] => true,
+            [_, b] => flag(b),
+            _ => false,
+        },
+        "Boolean" => args.len() == 1,
+        "SemVer" => matches!(args, [Value::String(_)]),
+        _ => false,
+    }
+}
+
+/// The type whose new function makes values of a type of this kind.
+fn new_function_key(kind: &TypeKind) -> Option<&'static str> {
+    use TypeKind as K;
+    Some(match kind {
+        K::Integer(_) => "Integer",
+        K::Float(..) => "Float",
+        K::Numeric => "Numeric",
+        K::Boolean(_) => "Boolean",
+        K::String { .. } => "String",
+        K::Array { .. } | K::Tuple { .. } => "Array",
+        K::Hash { .. } | K::Struct(_) => "Hash",
+        K::Regexp(_) => "Regexp",
+        K::SemVer(_) => "SemVer",
+        K::SemVerRange => "SemVerRange",
+        K::Timespan(..) => "Timespan",
+        K::Timestamp(..) => "Timestamp",
+        K::Binary => "Binary",
+        K::Uri(_) => "URI",
+        K::Sensitive(_) => "Sensitive",
+        K::Type(_) => "Type",
+        K::Optional(None) | K::NotUndef(None) => "NotUndef",
+        _ => return None,
+    })
 }
 
 fn count_text(n: usize) -> String {

@@ -59,11 +59,29 @@ impl<'l> Interp<'l> {
         self.log.push(LogEntry { level, message });
     }
 
+    /// Log the reference's warnings about Strings used as numbers.
+    pub(crate) fn coerced(&mut self, warnings: Vec<String>) {
+        for w in warnings {
+            self.log(Level::Warning, w);
+        }
+    }
+
     /// Log a deprecation warning, once per evaluation.
-    pub(crate) fn warn_once(&mut self, message: &str) {
-        if !self.warned.iter().any(|w| w == message) {
-            self.warned.push(message.to_string());
-            self.log(Level::Warning, message.to_string());
+    /// The reference says where the warning comes from when it can (`at`, a
+    /// call in the current source), else that it cannot.
+    pub(crate) fn warn_once(&mut self, message: &str, at: Option<Span>) {
+        let place = match at {
+            Some(span) => {
+                let (line, _) = self.source.line_col(span.start as usize);
+                let file = self.source.path.as_deref().unwrap_or("unknown");
+                format!("(file: {file}, line: {line})")
+            }
+            None => "(file & line not available)".to_string(),
+        };
+        let text = format!("{message}\n   {place}");
+        if !self.warned.contains(&text) {
+            self.warned.push(text.clone());
+            self.log(Level::Warning, text);
         }
     }
 
@@ -150,7 +168,10 @@ impl<'l> Interp<'l> {
             K::Not(inner) => Value::Boolean(!truthy(&self.eval(inner)?)),
             K::UnaryMinus(inner) => {
                 let v = self.eval(inner)?;
-                super::arith::negate(&v).map_err(|x| x.with_span(e.span))?
+                let mut coerced = Vec::new();
+                let r = super::arith::negate(&v, &mut coerced);
+                self.coerced(coerced);
+                r.map_err(|x| x.with_span(e.span))?
             }
             // outside an argument list or a case option, a splat is the array it makes
             K::Unfold(inner) => {
@@ -255,13 +276,7 @@ impl<'l> Interp<'l> {
         }
     }
 
-    fn binary(
-        &mut self,
-        op: BinaryOp,
-        op_span: Span,
-        left: &Expr,
-        right: &Expr,
-    ) -> EResult<Value> {
+    fn binary(&mut self, op: BinaryOp, op_span: Span, left: &Expr, right: &Expr) -> EResult<Value> {
         use BinaryOp as B;
         match op {
             B::And => {
@@ -322,7 +337,12 @@ impl<'l> Interp<'l> {
                     B::Eq | B::Ne | B::Lt | B::Le | B::Gt | B::Ge => {
                         ops::comparison(op, &l, &r).map(Value::Boolean)
                     }
-                    _ => super::arith::arithmetic(op, &l, &r),
+                    _ => {
+                        let mut coerced = Vec::new();
+                        let r = super::arith::arithmetic(op, &l, &r, &mut coerced);
+                        self.coerced(coerced);
+                        r
+                    }
                 };
                 r.map_err(|(e, at)| e.with_span(place(at)).into())
             }
@@ -368,7 +388,7 @@ impl<'l> Interp<'l> {
             other => Err((
                 Error::evaluation(format!(
                     "Can not convert right match operand to a regular expression. Caused by 'no implicit conversion of {} into String'.",
-                    ops::ruby_class(other)
+                    ops::ruby_conversion_name(other)
                 )),
                 At::Right,
             )),
@@ -403,11 +423,12 @@ impl<'l> Interp<'l> {
         let builtin = crate::types::create::builtin_name(name);
         match builtin {
             None => {
-                if let Some(t) = self
-                    .loader
-                    .type_alias(name)
-                    .map_err(|e| err(format!("Error while evaluating a Type-Name, {}", e.message), span))?
-                {
+                if let Some(t) = self.loader.type_alias(name).map_err(|e| {
+                    err(
+                        format!("Error while evaluating a Type-Name, {}", e.message),
+                        span,
+                    )
+                })? {
                     if params.is_empty() {
                         return Ok(t);
                     }

@@ -75,6 +75,8 @@ pub(crate) fn key(name: &str) -> String {
 /// optional parent loader (an environment).
 pub(crate) struct ProgramLoader<'e> {
     functions: HashMap<String, Arc<PuppetFunction>>,
+    /// Where each function's definition starts (for the message about a second one).
+    starts: HashMap<String, Span>,
     aliases: Option<AliasRegistry>,
     parent: Option<&'e dyn Loader>,
 }
@@ -88,6 +90,7 @@ impl<'e> ProgramLoader<'e> {
     ) -> Result<ProgramLoader<'e>> {
         let mut loader = ProgramLoader {
             functions: HashMap::new(),
+            starts: HashMap::new(),
             aliases: None,
             parent,
         };
@@ -99,10 +102,11 @@ impl<'e> ProgramLoader<'e> {
             match &stmt.kind {
                 ExprKind::FunctionDefinition(def) => {
                     let k = key(&def.name);
-                    if let Some(first) = loader.functions.get(&k) {
-                        return Err(redefined("function", &k, first.definition.name_span, source)
-                            .with_span(stmt.span));
+                    let entity = format!("function/{k}");
+                    if let Some(first) = loader.starts.get(&entity) {
+                        return Err(redefined(&entity, *first, source));
                     }
+                    loader.starts.insert(entity, stmt.span);
                     let f = PuppetFunction {
                         definition: (**def).clone(),
                         source: source.clone(),
@@ -110,14 +114,12 @@ impl<'e> ProgramLoader<'e> {
                     loader.functions.insert(k, Arc::new(f));
                 }
                 ExprKind::TypeAlias { name, type_expr } => {
-                    let reg = loader.aliases.get_or_insert_with(AliasRegistry::new);
-                    if reg.contains(name) {
-                        return Err(Error::evaluation(format!(
-                            "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/{}'.",
-                            key(name)
-                        ))
-                        .with_span(stmt.span));
+                    let entity = format!("type/{}", key(name));
+                    if let Some(first) = loader.starts.get(&entity) {
+                        return Err(redefined(&entity, *first, source));
                     }
+                    loader.starts.insert(entity, stmt.span);
+                    let reg = loader.aliases.get_or_insert_with(AliasRegistry::new);
                     reg.add(name, source.slice(type_expr.span))
                         .map_err(|e| Error::evaluation(e.into_message()).with_span(stmt.span))?;
                 }
@@ -129,14 +131,14 @@ impl<'e> ProgramLoader<'e> {
 }
 
 /// The reference's error for a second definition of a name.
-fn redefined(kind: &str, name: &str, first: Span, source: &Source) -> Error {
+fn redefined(entity: &str, first: Span, source: &Source) -> Error {
     let (line, col) = source.line_col(first.start as usize);
     let origin = match &source.path {
         Some(p) => format!("file://{p}?line={line}&pos={col}"),
         None => format!("string:?line={line}&pos={col}"),
     };
     Error::evaluation(format!(
-        "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/{kind}/{name}'. Originally set at {origin}."
+        "Attempt to redefine entity 'http://puppet.com/2016.1/runtime/{entity}'. Originally set at {origin}."
     ))
 }
 

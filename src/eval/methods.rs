@@ -6,7 +6,10 @@ use crate::values::{Uri, Value};
 
 /// The value of the URI member `name`, `None` when the URI has no such member.
 pub(crate) fn uri_member(u: &Uri, name: &str) -> Option<Value> {
-    let text = |o: &Option<String>| o.as_ref().map_or(Value::Undef, |x| Value::string(x.as_str()));
+    let text = |o: &Option<String>| {
+        o.as_ref()
+            .map_or(Value::Undef, |x| Value::string(x.as_str()))
+    };
     Some(match name {
         "scheme" => text(&u.scheme),
         "userinfo" => text(&u.userinfo),

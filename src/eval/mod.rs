@@ -123,11 +123,46 @@ pub struct Options<'a> {
 /// Parse and evaluate `source`.
 pub fn run(source: &str, options: &Options) -> std::result::Result<Outcome, Failure> {
     let src = Arc::new(Source::new(options.path, Arc::from(source)));
-    let program = match crate::syntax::parser::parse(source) {
+    let program = match crate::syntax::parser::parse_syntax(source, false) {
         Ok(p) => p,
         Err(e) => return Err(failure(e, &src, None, Vec::new())),
     };
-    run_program(&program, src, options)
+    // the validator's findings are logged, as the reference logs them
+    let report = crate::syntax::validate::check(&program);
+    let mut log: Vec<LogEntry> = Vec::new();
+    let entry = |level, e: &Error, src: &Source| {
+        let message = match e.span {
+            Some(s) => {
+                let (l, c) = src.line_col(s.start as usize);
+                format!("{} (line: {l}, column: {c})", e.message)
+            }
+            None => e.message.clone(),
+        };
+        LogEntry { level, message }
+    };
+    if !report.errors.is_empty() {
+        if report.errors.len() > 1 {
+            log.extend(report.errors.iter().map(|e| entry(Level::Err, e, &src)));
+        }
+        log.extend(
+            report
+                .warnings
+                .iter()
+                .map(|e| entry(Level::Warning, e, &src)),
+        );
+        let e = match crate::syntax::validate::validate(&program) {
+            Err(e) => e,
+            Ok(()) => report.errors[0].clone(),
+        };
+        return Err(failure(e, &src, None, log));
+    }
+    log.extend(
+        report
+            .warnings
+            .iter()
+            .map(|e| entry(Level::Warning, e, &src)),
+    );
+    run_program_logged(&program, src, options, log)
 }
 
 /// Evaluate a parsed `program` whose text is `source`.
@@ -136,12 +171,22 @@ pub fn run_program(
     source: Arc<Source>,
     options: &Options,
 ) -> std::result::Result<Outcome, Failure> {
+    run_program_logged(program, source, options, Vec::new())
+}
+
+fn run_program_logged(
+    program: &Program,
+    source: Arc<Source>,
+    options: &Options,
+    log: Vec<LogEntry>,
+) -> std::result::Result<Outcome, Failure> {
     let loader = match loader::ProgramLoader::new(program, &source, options.loader) {
         Ok(l) => l,
         Err(e) => return Err(failure(e, &source, None, Vec::new())),
     };
     let scopes = scope::Scopes::new(&options.variables);
     let mut it = interp::Interp::new(&loader, scopes, source.clone());
+    it.log = log;
     match it.eval(&program.body) {
         Ok(value) => Ok(Outcome { value, log: it.log }),
         Err(flow) => {
@@ -203,6 +248,7 @@ pub(crate) fn iterate(v: &Value, limit: usize) -> Option<Result<Vec<Value>>> {
             .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
             .collect()),
         Value::String(s) => Ok(s.chars().map(|c| Value::string(c.to_string())).collect()),
+        Value::Integer(n) if *n < 0 => return None,
         Value::Integer(n) => {
             if *n > limit as i64 {
                 Err(Error::evaluation(format!(

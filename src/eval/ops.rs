@@ -40,33 +40,63 @@ pub(crate) fn ruby_class(v: &Value) -> &'static str {
         Value::SemVer(_) => "SemanticPuppet::Version",
         Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
         Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
-        Value::Uri(_) => "URI::Generic",
+        Value::Uri(u) => match u.scheme.as_deref().map(str::to_ascii_lowercase).as_deref() {
+            Some("http") => "URI::HTTP",
+            Some("https") => "URI::HTTPS",
+            Some("ftp") => "URI::FTP",
+            Some("file") => "URI::File",
+            Some("ldap") => "URI::LDAP",
+            Some("ldaps") => "URI::LDAPS",
+            Some("mailto") => "URI::MailTo",
+            _ => "URI::Generic",
+        },
         Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
         Value::Deferred(_) => "Puppet::Pops::Evaluator::DeferredValue",
         _ => "Object",
     }
 }
 
-/// The reference's label of a value's type: `Integer`, `Semver`, `Type`.
+/// How Ruby names a value in "no implicit conversion of X into String":
+/// `nil`, `true`, `false`, else the class name.
+pub(crate) fn ruby_conversion_name(v: &Value) -> &'static str {
+    match v {
+        Value::Undef => "nil",
+        Value::Boolean(true) => "true",
+        Value::Boolean(false) => "false",
+        other => ruby_class(other),
+    }
+}
+
+/// The reference's label of a value (its model label provider's): `Integer`,
+/// `Undef Value`, `Integer[1, 5]-Type`, `Semver`, `Object` for others.
 pub(crate) fn type_label(v: &Value) -> String {
     match v {
-        Value::Undef => "Undef".to_string(),
-        Value::Type(_) => "Type".to_string(),
-        Value::Default => "Default".to_string(),
+        Value::Undef => "Undef Value".to_string(),
+        Value::Boolean(_) => "Boolean".to_string(),
+        Value::Integer(_) => "Integer".to_string(),
+        Value::Float(_) => "Float".to_string(),
+        Value::String(_) => "String".to_string(),
+        Value::Regexp(_) => "Regexp".to_string(),
+        Value::Array(_) => "Array".to_string(),
+        Value::Hash(_) => "Hash".to_string(),
+        Value::Type(t) => match t.kind() {
+            crate::types::TypeKind::Resource { title: Some(_), .. } => {
+                format!("{t} Resource-Reference")
+            }
+            _ => format!("{t}-Type"),
+        },
+        Value::Binary(_) => "Binary".to_string(),
+        Value::Sensitive(_) => "Sensitive".to_string(),
+        Value::Timespan(_) => "Timespan".to_string(),
+        Value::Timestamp(_) => "Timestamp".to_string(),
         Value::SemVer(_) => "Semver".to_string(),
         Value::SemVerRange(_) => "SemverRange".to_string(),
-        _ => {
-            let t = crate::types::calc::infer_generic(v).to_string();
-            t.split('[').next().unwrap_or("").to_string()
-        }
+        _ => "Object".to_string(),
     }
 }
 
 /// The generalized type name of a value with an article: `an Integer`, `a String`.
 pub(crate) fn a_type_name(v: &Value) -> String {
-    if v.is_undef() {
-        return "an Undef Value".to_string();
-    }
     let name = type_label(v);
     let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
         "an"
@@ -86,9 +116,7 @@ pub fn equals(a: &Value, b: &Value) -> bool {
     use Value as V;
     match (a, b) {
         (V::String(x), V::String(y)) => x.len() == y.len() && fold(x).eq(fold(y)),
-        (V::Integer(_) | V::Float(_) | V::Timespan(_) | V::Timestamp(_), _) => {
-            numeric_equals(a, b)
-        }
+        (V::Integer(_) | V::Float(_) | V::Timespan(_) | V::Timestamp(_), _) => numeric_equals(a, b),
         (V::Array(x), V::Array(y)) => {
             x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equals(p, q))
         }
@@ -192,8 +220,7 @@ pub(crate) fn compare(l: &Value, r: &Value) -> std::result::Result<Ordering, Str
         (V::Default, V::Default) => Ok(Ordering::Equal),
         (V::Default, _) => Err("Symbol not comparable to non Symbol".to_string()),
         _ => Err(
-            "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable"
-                .to_string(),
+            "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable".to_string(),
         ),
     }
 }
@@ -204,13 +231,8 @@ pub(crate) fn comparison(op: BinaryOp, l: &Value, r: &Value) -> OpResult<bool> {
     if let Value::Type(a) = l {
         let b = match r {
             Value::Type(b) => b,
-            _ => {
-                return match op {
-                    B::Eq => Ok(false),
-                    B::Ne => Ok(true),
-                    _ => Err((not_comparable(op, l, r, "A Type is not comparable to a non Type"), At::Op)),
-                }
-            }
+            // (a type is never assignable to or from a value)
+            _ => return Ok(op == B::Ne),
         };
         return Ok(match op {
             B::Eq => types_equal(a, b),
@@ -348,7 +370,7 @@ pub(crate) fn case_match(v: &Value, pattern: &Value) -> Result<Matched> {
         V::SemVer(ver) => (
             match v {
                 V::SemVer(x) => x == ver,
-                V::String(s) => crate::values::SemVer::parse(s).is_ok_and(|x| &x == &**ver),
+                V::String(s) => crate::values::SemVer::parse(s).is_ok_and(|x| x == **ver),
                 _ => false,
             },
             None,

@@ -3,11 +3,11 @@
 //! `getvar`, `compare`, `min`, `max`.
 
 use super::Args;
+use crate::error::Error;
 use crate::eval::calls::Block;
 use crate::eval::flow::{EResult, Flow};
 use crate::eval::interp::Interp;
 use crate::eval::ops::compare as order;
-use crate::error::Error;
 use crate::values::{Value, ValueMap};
 use std::cmp::Ordering;
 
@@ -29,7 +29,10 @@ pub(super) fn empty(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
         Value::Binary(b) => b.is_empty(),
         Value::Sensitive(v) => matches!(&**v, Value::String(s) if s.is_empty()),
         Value::Integer(_) | Value::Float(_) => {
-            interp.warn_once("Calling function empty() with Numeric value is deprecated.");
+            interp.warn_once(
+                "Calling function empty() with Numeric value is deprecated.",
+                Some(a.span),
+            );
             false
         }
         _ => true,
@@ -189,11 +192,7 @@ pub(super) fn flatten(_: &mut Interp, a: &mut Args) -> EResult<Value> {
 }
 
 /// The first of each run of elements that are `eql?` (or whose block values are).
-fn unique_by(
-    interp: &mut Interp,
-    items: Vec<Value>,
-    block: Option<Block>,
-) -> EResult<Vec<Value>> {
+fn unique_by(interp: &mut Interp, items: Vec<Value>, block: Option<Block>) -> EResult<Vec<Value>> {
     let mut seen: indexmap::IndexSet<Value> = indexmap::IndexSet::new();
     let mut out = Vec::new();
     for x in items {
@@ -234,18 +233,12 @@ pub(super) fn unique(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
             }
             let mut out = ValueMap::new();
             for (_, (ks, vs)) in groups {
-                let v = if vs.len() == 1 {
-                    vs.into_iter().next().unwrap_or(Value::Undef)
-                } else {
-                    Value::array(vs)
-                };
-                out.insert(Value::array(ks), v);
+                out.insert(Value::array(ks), Value::array(vs));
             }
             Ok(Value::hash(out))
         }
         other => {
-            let items = super::iteration::elements(&other)
-                .unwrap_or_else(|| Ok(Vec::new()))?;
+            let items = super::iteration::elements(&other).unwrap_or_else(|| Ok(Vec::new()))?;
             Ok(Value::array(unique_by(interp, items, a.block)?))
         }
     }
@@ -358,6 +351,13 @@ fn get_path(
         return Ok(value.clone());
     }
     let segs = segments(navigation)?;
+    if !matches!(value, Value::Array(_) | Value::Hash(_)) {
+        // `get` calls `dig`, whose signature rejects anything else
+        let mut args = vec![value.clone()];
+        args.extend(segs);
+        let dig = super::lookup("dig").expect("dig is built in");
+        return super::invoke(interp, dig, args, None, crate::syntax::span::Span::at(0));
+    }
     match dig_value(value, &segs) {
         Ok(Value::Undef) => Ok(default.clone()),
         Ok(v) => Ok(v),
@@ -383,8 +383,12 @@ pub(super) fn getvar(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     let s = a.get(0).as_str().unwrap_or("").to_string();
     let name_end = s
         .char_indices()
-        .find(|&(i, c)| !(c.is_alphanumeric() || c == '_' || (c == ':' && s[i..].starts_with("::"))
-            || (c == ':' && i > 0 && s[..i].ends_with(':'))))
+        .find(|&(i, c)| {
+            !(c.is_alphanumeric()
+                || c == '_'
+                || (c == ':' && s[i..].starts_with("::"))
+                || (c == ':' && i > 0 && s[..i].ends_with(':')))
+        })
         .map_or(s.len(), |(i, _)| i);
     let (name, rest) = s.split_at(name_end);
     let nav = match rest.strip_prefix('.') {
@@ -479,6 +483,9 @@ fn extreme(interp: &mut Interp, a: &mut Args, want: Ordering, name: &str) -> ERe
         (2..=4, Value::Array(xs)) => (**xs).clone(),
         _ => a.values.clone(),
     };
+    if items.is_empty() && a.block.is_some() {
+        return Ok(Value::Undef);
+    }
     if items.is_empty() {
         return Err(Error::evaluation(format!(
             "{name}(): Wrong number of arguments need at least one"
@@ -522,12 +529,12 @@ fn extreme_cmp(interp: &mut Interp, x: &Value, y: &Value, name: &str) -> EResult
     };
     if let (Value::String(_), Value::String(_)) = (x, y) {
         if let (Some(p), Some(q)) = (numeric_text(x), numeric_text(y)) {
-            interp.warn_once(&format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"));
+            interp.warn_once(&format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"), None);
             return Ok(p.partial_cmp(&q).unwrap_or(Ordering::Equal));
         }
         return Ok(ruby_cmp(x, y)?);
     }
-    interp.warn_once(&format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"));
+    interp.warn_once(&format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"), None);
     let (p, q) = (
         crate::eval::text::interpolate(x),
         crate::eval::text::interpolate(y),

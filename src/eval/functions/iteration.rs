@@ -6,11 +6,11 @@
 //! iteration with what it has so far.
 
 use super::Args;
+use crate::error::Error;
 use crate::eval::calls::Block;
 use crate::eval::flow::{EResult, Flow};
 use crate::eval::interp::Interp;
 use crate::eval::{truthy, MAX_ITERATIONS};
-use crate::error::Error;
 use crate::values::{Value, ValueMap};
 
 /// The elements iterating `v` yields, or `None` when `v` is not iterable.
@@ -180,9 +180,9 @@ pub(super) fn index(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
                 unreachable!()
             };
             return Ok(match a.get(1) {
-                Value::String(m) => s
-                    .find(&**m)
-                    .map_or(Value::Undef, |b| Value::Integer(s[..b].chars().count() as i64)),
+                Value::String(m) => s.find(&**m).map_or(Value::Undef, |b| {
+                    Value::Integer(s[..b].chars().count() as i64)
+                }),
                 Value::Regexp(re) => {
                     let mut region = onig::Region::new();
                     match re.search(s, Some(&mut region))? {
@@ -319,7 +319,7 @@ pub(super) fn step(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
         None => Ok(Value::array(picked)),
         Some(block) => {
             for_each(interp, &block, Shape::One, picked, |_, _, _| true)?;
-            Ok(a.get(0).clone())
+            Ok(Value::Undef)
         }
     }
 }
@@ -332,7 +332,7 @@ pub(super) fn reverse_each(interp: &mut Interp, a: &mut Args) -> EResult<Value> 
         None => Ok(Value::array(elems)),
         Some(block) => {
             for_each(interp, &block, Shape::One, elems, |_, _, _| true)?;
-            Ok(a.get(0).clone())
+            Ok(Value::Undef)
         }
     }
 }
@@ -387,7 +387,10 @@ pub(super) fn tree_each(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
         opts.as_ref().and_then(|h| h.get(&Value::from("order"))),
         Some(Value::String(s)) if &**s == "breadth_first"
     );
-    let container_type = match opts.as_ref().and_then(|h| h.get(&Value::from("container_type"))) {
+    let container_type = match opts
+        .as_ref()
+        .and_then(|h| h.get(&Value::from("container_type")))
+    {
         Some(Value::Type(t)) => Some(t.clone()),
         _ => None,
     };

@@ -4,11 +4,11 @@
 //! does not have what they need for.
 
 use super::Args;
+use crate::error::Error;
 use crate::eval::flow::{EResult, Flow};
 use crate::eval::interp::Interp;
 use crate::eval::text::interpolate;
 use crate::eval::Level;
-use crate::error::Error;
 use crate::values::Value;
 
 fn log(interp: &mut Interp, args: &Args, level: Level) -> EResult<Value> {

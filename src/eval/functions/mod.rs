@@ -8,6 +8,8 @@
 //! Functions that need a catalog, hiera, files, templates or facts are
 //! known by name and raise an error saying so (see `docs/status.md`).
 
+pub(crate) use strings::ruby_float;
+
 mod collections;
 mod iteration;
 mod logging;
@@ -205,53 +207,118 @@ impl Sig {
 
 const SIGNATURES: &str = include_str!("signatures.txt");
 
-/// The signatures of the function `name` (none for a name not in the file).
-pub(crate) fn signatures(name: &str) -> &'static [Sig] {
-    static TABLE: OnceLock<HashMap<&'static str, Vec<Sig>>> = OnceLock::new();
-    TABLE
-        .get_or_init(|| {
-            let aliases = crate::types::aliases::AliasRegistry::new();
-            for line in SIGNATURES.lines() {
-                if let Some(def) = line.strip_prefix('=') {
-                    if let Some((name, body)) = def.split_once('\t') {
-                        let _ = aliases.add(name, body);
+/// The signature tables: by function name (types' new functions as
+/// `Type:<name>`), and the new function's name of each type.
+struct Table {
+    sigs: HashMap<&'static str, Vec<Sig>>,
+    new_names: HashMap<&'static str, &'static str>,
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        // local aliases: `=Name` for the functions, `=Type:Name` for a type's new function
+        let global = crate::types::aliases::AliasRegistry::new();
+        let mut scoped: HashMap<&str, crate::types::aliases::AliasRegistry> = HashMap::new();
+        for line in SIGNATURES.lines() {
+            if let Some((name, body)) = line.strip_prefix('=').and_then(|d| d.split_once('\t')) {
+                match name.split_once(':') {
+                    Some((ty, n)) => {
+                        let _ = scoped.entry(ty).or_default().add(n, body);
+                    }
+                    None => {
+                        let _ = global.add(name, body);
                     }
                 }
             }
-            let parser = crate::types::parse::TypeParser::new()
-                .with_aliases(&aliases)
-                .cached(false);
-            let mut table: HashMap<&'static str, Vec<Sig>> = HashMap::new();
-            for line in SIGNATURES.lines().filter(|l| !l.starts_with('=')) {
-                let cols: Vec<&'static str> = line.split('\t').collect();
-                let [name, params, names, block, block_name] = cols[..] else {
-                    continue;
-                };
-                let Ok(params) = parser.parse(params) else {
-                    continue;
-                };
-                let block = match block {
-                    "" => None,
-                    b => match parser.parse(b) {
-                        Ok(t) => Some(t),
-                        Err(_) => continue,
-                    },
-                };
-                table.entry(name).or_default().push(Sig {
-                    params,
-                    names: names
-                        .split(',')
-                        .filter(|n| !n.is_empty())
-                        .map(String::from)
-                        .collect(),
-                    block,
-                    block_name: block_name.to_string(),
-                });
+        }
+        let mut sigs: HashMap<&'static str, Vec<Sig>> = HashMap::new();
+        let mut new_names = HashMap::new();
+        for line in SIGNATURES.lines().filter(|l| !l.starts_with('=')) {
+            if let Some((ty, f)) = line.strip_prefix('@').and_then(|d| d.split_once('\t')) {
+                new_names.insert(ty, f);
+                continue;
             }
-            table
-        })
-        .get(name)
-        .map_or(&[], Vec::as_slice)
+            let cols: Vec<&'static str> = line.split('\t').collect();
+            let [name, params, names, block, block_name] = cols[..] else {
+                continue;
+            };
+            let registry = match name.strip_prefix("Type:") {
+                Some(ty) => scoped.get(ty).unwrap_or(&global),
+                None => &global,
+            };
+            let parser = crate::types::parse::TypeParser::new()
+                .with_aliases(registry)
+                .cached(false);
+            let params = if params == "Tuple[0, 0]" {
+                // (the parser makes `Tuple[0, 0]` the tuple of any size)
+                crate::types::Type::from_kind(crate::types::TypeKind::Tuple {
+                    types: Some(Vec::new()),
+                    size: Some(crate::types::IntRange::new(Some(0), Some(0))),
+                })
+            } else {
+                match parser.parse(params) {
+                    Ok(t) => t,
+                    Err(_) => continue,
+                }
+            };
+            let block = match block {
+                "" => None,
+                b => match parser.parse(b) {
+                    Ok(t) => Some(t),
+                    Err(_) => continue,
+                },
+            };
+            sigs.entry(name).or_default().push(Sig {
+                params,
+                names: names
+                    .split(',')
+                    .filter(|n| !n.is_empty())
+                    .map(String::from)
+                    .collect(),
+                block,
+                block_name: block_name.to_string(),
+            });
+        }
+        Table { sigs, new_names }
+    })
+}
+
+/// The signatures of the function `name` (none for a name not in the file).
+pub(crate) fn signatures(name: &str) -> &'static [Sig] {
+    table().sigs.get(name).map_or(&[], Vec::as_slice)
+}
+
+/// The name and signatures of the new function of the type named `type_name`
+/// (`Integer` -> `new`, `Float` -> `new_float`).
+pub(crate) fn new_function(type_name: &str) -> Option<(&'static str, &'static [Sig])> {
+    let t = table();
+    let (key, name) = t.new_names.get_key_value(type_name)?;
+    let sigs = t
+        .sigs
+        .iter()
+        .find(|(k, _)| k.strip_prefix("Type:") == Some(*key))
+        .map_or(&[][..], |(_, v)| v.as_slice());
+    Some((name, sigs))
+}
+
+/// Check `values` against the signatures of `name`; the reference's message when none fits.
+pub(crate) fn check_signatures(name: &str, sigs: &[Sig], values: &[Value]) -> Result<(), Error> {
+    if sigs.is_empty()
+        || sigs
+            .iter()
+            .any(|s| signature_accepts(&s.view(), values, None))
+    {
+        return Ok(());
+    }
+    let views: Vec<Signature> = sigs.iter().map(Sig::view).collect();
+    let actual: Vec<Type> = values.iter().map(infer_set).collect();
+    Err(Error::evaluation(describe_signatures(
+        &format!("'{name}'"),
+        &views,
+        &actual,
+        None,
+    )))
 }
 
 /// Check `values` (and the block) against the signatures of `b`, then run it.
@@ -305,7 +372,7 @@ pub(crate) fn invoke(
 /// functions that have them (its `argument_mismatch` dispatches).
 fn custom_mismatch(name: &str, values: &[Value]) -> Option<String> {
     match name {
-        "compare" => collections::compare_mismatch(values),
+        "compare" => collections::compare_mismatch(values).map(|m| format!("'compare' {m}")),
         "getvar" if matches!(values.first(), Some(Value::String(_))) && values.len() <= 2 => {
             Some("The given string does not start with a valid variable name".to_string())
         }

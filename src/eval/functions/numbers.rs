@@ -2,9 +2,9 @@
 //! numbers are still accepted by `abs`, `ceiling` and `floor`, deprecated).
 
 use super::Args;
+use crate::error::Error;
 use crate::eval::flow::EResult;
 use crate::eval::interp::Interp;
-use crate::error::Error;
 use crate::values::Value;
 
 fn overflow() -> Error {
@@ -16,7 +16,7 @@ pub(super) fn abs(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
         Value::Integer(i) => Ok(Value::Integer(i.checked_abs().ok_or_else(overflow)?)),
         Value::Float(f) => Ok(Value::Float(f.abs())),
         Value::String(s) => {
-            interp.warn_once("The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling");
+            interp.warn_once("The abs() function's auto conversion of String to Numeric is deprecated - change to convert input before calling", None);
             let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
             let body = s.strip_prefix('-').unwrap_or(s);
             if let Some((i, f)) = body.split_once('.') {
@@ -60,7 +60,7 @@ fn rounding(interp: &mut Interp, a: &Args, name: &str, f: fn(f64) -> f64) -> ERe
         Value::Integer(i) => Ok(Value::Integer(*i)),
         Value::Float(x) => to_int(f(*x)),
         Value::String(s) => {
-            interp.warn_once(&format!("The {name}() function's auto conversion of String to Float is deprecated - change to convert input before calling"));
+            interp.warn_once(&format!("The {name}() function's auto conversion of String to Float is deprecated - change to convert input before calling"), None);
             match ruby_float(s) {
                 Some(x) => to_int(f(x)),
                 None => Err(Error::evaluation(format!(
@@ -85,7 +85,11 @@ pub(super) fn floor(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
 pub(super) fn round(_: &mut Interp, a: &mut Args) -> EResult<Value> {
     match a.get(0) {
         Value::Integer(i) => Ok(Value::Integer(*i)),
-        Value::Float(x) => to_int(if *x > 0.0 { (x + 0.5).trunc() } else { (x - 0.5).trunc() }),
+        Value::Float(x) => to_int(if *x > 0.0 {
+            (x + 0.5).trunc()
+        } else {
+            (x - 0.5).trunc()
+        }),
         _ => unreachable!("dispatch checked the argument"),
     }
 }

@@ -3,9 +3,9 @@
 //! `regsubst`, with Ruby's string semantics (which the reference uses).
 
 use super::Args;
+use crate::error::{Error, Result};
 use crate::eval::flow::EResult;
 use crate::eval::interp::Interp;
-use crate::error::{Error, Result};
 use crate::types::TypeKind;
 use crate::values::{Regexp, Value, ValueMap};
 
@@ -34,7 +34,10 @@ fn each_string(a: &Args, f: fn(&str) -> String) -> EResult<Value> {
 fn capitalize_str(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars.as_str().to_lowercase().chars()).collect(),
+        Some(c) => c
+            .to_uppercase()
+            .chain(chars.as_str().to_lowercase().chars())
+            .collect(),
         None => String::new(),
     }
 }
@@ -88,7 +91,11 @@ fn recase(v: &Value, up: bool, depth: usize) -> Result<Value> {
         return Err(Error::evaluation("Evaluation nested too deeply"));
     }
     Ok(match v {
-        Value::String(s) => Value::string(if up { s.to_uppercase() } else { s.to_lowercase() }),
+        Value::String(s) => Value::string(if up {
+            s.to_uppercase()
+        } else {
+            s.to_lowercase()
+        }),
         Value::Array(xs) => Value::array(
             xs.iter()
                 .map(|x| recase(x, up, depth + 1))

@@ -2,10 +2,10 @@
 //! `shellquote`, the digests `md5`, `sha1`, `sha256`, and `versioncmp`.
 
 use super::Args;
+use crate::error::{Error, Result};
 use crate::eval::flow::EResult;
 use crate::eval::interp::Interp;
 use crate::eval::text::interpolate;
-use crate::error::{Error, Result};
 use crate::format::float::write_float;
 use crate::format::integer::{write_int, IntArg};
 use crate::format::string::write_field;
@@ -85,7 +85,9 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String> {
         }
         i += 1;
         if i >= b.len() {
-            return Err(Error::evaluation("incomplete format specifier; use %% (double %) instead"));
+            return Err(Error::evaluation(
+                "incomplete format specifier; use %% (double %) instead",
+            ));
         }
         if b[i] == b'%' {
             out.push('%');
@@ -107,7 +109,7 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String> {
             let end = fmt[i + 1..]
                 .find(close as char)
                 .map(|e| i + 1 + e)
-                .ok_or_else(|| Error::evaluation(format!("malformed name - unmatched parenthesis")))?;
+                .ok_or_else(|| Error::evaluation("malformed name - unmatched parenthesis"))?;
             let name = &fmt[i + 1..end];
             let Some(Value::Hash(h)) = args.first() else {
                 return Err(Error::evaluation("one hash required"));
@@ -153,7 +155,9 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String> {
             }
         }
         let Some(&letter) = b.get(i) else {
-            return Err(Error::evaluation("incomplete format specifier; use %% (double %) instead"));
+            return Err(Error::evaluation(
+                "incomplete format specifier; use %% (double %) instead",
+            ));
         };
         i += 1;
         let v = match named.take() {
@@ -166,7 +170,9 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String> {
             l => l,
         };
         let spec = Spec::parse(&format!("%{flags}{width}{prec}{}", letter_for_spec as char))
-            .map_err(|_| Error::evaluation(format!("malformed format string - %{}", letter as char)))?;
+            .map_err(|_| {
+                Error::evaluation(format!("malformed format string - %{}", letter as char))
+            })?;
         match letter {
             b'd' | b'i' | b'u' | b'x' | b'X' | b'o' | b'b' | b'B' => {
                 write_int(&mut out, &spec, letter_for_spec, int_arg(&v)?)
@@ -204,20 +210,29 @@ pub(crate) fn ruby_format(fmt: &str, args: &[Value]) -> Result<String> {
 }
 
 pub(super) fn sprintf(_: &mut Interp, a: &mut Args) -> EResult<Value> {
-    let fmt = arg_text(a.get(0));
+    let fmt = string_arg(a.get(0))?.to_string();
     Ok(Value::string(ruby_format(&fmt, &a.values[1..])?))
 }
 
 /// `shellquote(args...)`: each word quoted for a Bourne shell, joined by spaces.
 pub(super) fn shellquote(_: &mut Interp, a: &mut Args) -> EResult<Value> {
-    fn words(v: &Value, out: &mut Vec<String>) {
+    fn words(v: &Value, out: &mut Vec<String>) -> crate::error::Result<()> {
         match v {
-            Value::Array(xs) => xs.iter().for_each(|x| words(x, out)),
-            other => out.push(arg_text(other)),
+            Value::Array(xs) => xs.iter().try_for_each(|x| words(x, out)),
+            other => match string_arg(other) {
+                Ok(s) => {
+                    out.push(s.into_owned());
+                    Ok(())
+                }
+                Err(_) => Err(Error::evaluation(format!(
+                    "shellquote(): expects String words, got {}",
+                    crate::eval::ops::type_label(other)
+                ))),
+            },
         }
     }
     let mut all = Vec::new();
-    a.values.iter().for_each(|v| words(v, &mut all));
+    a.values.iter().try_for_each(|v| words(v, &mut all))?;
     let safe = |c: char| c.is_ascii_alphanumeric() || "@%_+=:,./-".contains(c);
     let dangerous = |c: char| "!\"`$\\".contains(c);
     let quoted: Vec<String> = all
@@ -249,19 +264,45 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// The String a 3.x function needs: a String, or what the reference gives
+/// 3.x functions as a String (`undef` as `''`, a regexp, version or time
+/// value as its text); anything else is Ruby's "no implicit conversion".
+fn string_arg(v: &Value) -> crate::error::Result<std::borrow::Cow<'_, str>> {
+    match v {
+        Value::String(s) => Ok(std::borrow::Cow::Borrowed(s)),
+        Value::Undef
+        | Value::Regexp(_)
+        | Value::Binary(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_)
+        | Value::SemVerRange(_) => Ok(std::borrow::Cow::Owned(interpolate(v))),
+        other => Err(Error::evaluation(format!(
+            "no implicit conversion of {} into String",
+            crate::eval::ops::ruby_conversion_name(other)
+        ))),
+    }
+}
+
 pub(super) fn md5(_: &mut Interp, a: &mut Args) -> EResult<Value> {
     use md5::Digest;
-    Ok(Value::string(hex(&md5::Md5::digest(arg_text(a.get(0)).as_bytes()))))
+    Ok(Value::string(hex(&md5::Md5::digest(
+        string_arg(a.get(0))?.as_bytes(),
+    ))))
 }
 
 pub(super) fn sha1(_: &mut Interp, a: &mut Args) -> EResult<Value> {
     use sha1::Digest;
-    Ok(Value::string(hex(&sha1::Sha1::digest(arg_text(a.get(0)).as_bytes()))))
+    Ok(Value::string(hex(&sha1::Sha1::digest(
+        string_arg(a.get(0))?.as_bytes(),
+    ))))
 }
 
 pub(super) fn sha256(_: &mut Interp, a: &mut Args) -> EResult<Value> {
     use sha2::Digest;
-    Ok(Value::string(hex(&sha2::Sha256::digest(arg_text(a.get(0)).as_bytes()))))
+    Ok(Value::string(hex(&sha2::Sha256::digest(
+        string_arg(a.get(0))?.as_bytes(),
+    ))))
 }
 
 /// The tokens `versioncmp` compares: separators (`-`, `.`), digit runs, other runs.

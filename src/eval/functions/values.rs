@@ -3,11 +3,11 @@
 //! Timestamp) and `call` (a function by name, or a Deferred).
 
 use super::Args;
+use crate::error::Error;
 use crate::eval::calls::{Block, FUNCTION_CALL};
 use crate::eval::construct::new_instance;
 use crate::eval::flow::EResult;
 use crate::eval::interp::Interp;
-use crate::error::Error;
 use crate::types::calc::{describe_mismatch, instance_of, type_of, TypeOfMode};
 use crate::values::{Timestamp, Value};
 
@@ -88,7 +88,10 @@ pub(super) fn unwrap(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
 }
 
 /// `strftime(time, format[, timezone])` or `strftime(format[, timezone])` (now).
-pub(super) fn strftime(_: &mut Interp, a: &mut Args) -> EResult<Value> {
+pub(super) fn strftime(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
+    if let Value::String(_) = a.get(0) {
+        interp.warn_once("The argument signature (String format, [String timezone]) is deprecated for #strftime. See #strftime documentation and Timespan type for more info", Some(a.span));
+    }
     let text = match (a.get(0), a.get(1), a.get(2)) {
         (Value::Timespan(t), Value::String(f), _) => t.format(f),
         (Value::Timestamp(t), Value::String(f), tz) => t.format(f, tz.as_str()),
@@ -129,10 +132,10 @@ pub(crate) fn resolve_deferred(
     if let Some(var) = d.name().strip_prefix('$') {
         let mut v = interp.scopes.get(var).cloned().unwrap_or(Value::Undef);
         for k in &args {
-            v = crate::eval::access::access_value(&v, std::slice::from_ref(k)).unwrap_or(Value::Undef);
+            v = crate::eval::access::access_value(&v, std::slice::from_ref(k))
+                .unwrap_or(Value::Undef);
         }
         return Ok(v);
     }
     interp.call_named(d.name(), args, None, span, FUNCTION_CALL)
 }
-

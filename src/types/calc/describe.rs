@@ -9,6 +9,7 @@ use super::generalize::{generalize, variant_of};
 use super::infer_set::infer_set_view;
 use super::instance::{effective_key, key_is_optional};
 use super::normalize::normalize;
+use super::signatures::{merge_descriptions, COUNT, MISSING_BLOCK, SIZE, TYPE, UNEXPECTED_BLOCK};
 use super::value_view::ValueView;
 use super::walk::{is_self_recursive, map_children};
 use super::{any_type, instance_of_view, is_assignable, undef_type, MAX_DEPTH};
@@ -298,7 +299,12 @@ pub(super) struct Mismatch {
     pub(super) kind: Kind,
 }
 
-fn type_mismatch(path: &[PathEl], expected: &Type, actual: &Type, pattern: bool) -> Mismatch {
+pub(super) fn type_mismatch(
+    path: &[PathEl],
+    expected: &Type,
+    actual: &Type,
+    pattern: bool,
+) -> Mismatch {
     Mismatch {
         path: path.to_vec(),
         kind: Kind::Type {
@@ -365,12 +371,12 @@ fn range_type(r: Range) -> Type {
     Type::from_kind(TypeKind::Integer(IntRange::new(Some(r.0), r.1)))
 }
 
-fn covers(a: Range, b: Range) -> bool {
+pub(super) fn covers(a: Range, b: Range) -> bool {
     is_assignable(&range_type(a), &range_type(b))
 }
 
 impl Mismatch {
-    fn canonical_path(&self) -> Vec<&PathEl> {
+    pub(super) fn canonical_path(&self) -> Vec<&PathEl> {
         self.path
             .iter()
             .filter(|e| !matches!(e, PathEl::Variant(_) | PathEl::Signature(_)))
@@ -388,7 +394,7 @@ impl Mismatch {
         }
     }
 
-    fn merge(&self, o: &Mismatch) -> Mismatch {
+    pub(super) fn merge(&self, o: &Mismatch) -> Mismatch {
         let kind = match (&self.kind, &o.kind) {
             (
                 Kind::Size {
@@ -634,7 +640,12 @@ impl Describer {
         }
     }
 
-    pub(super) fn describe(&mut self, expected: &Type, actual: &Type, path: Vec<PathEl>) -> Vec<Mismatch> {
+    pub(super) fn describe(
+        &mut self,
+        expected: &Type,
+        actual: &Type,
+        path: Vec<PathEl>,
+    ) -> Vec<Mismatch> {
         if let Some(n) = find_unresolved(expected, 0) {
             return vec![Mismatch {
                 path,
@@ -701,92 +712,6 @@ impl Describer {
                     vec![type_mismatch(path, original, actual, false)]
                 }
             }
-        }
-    }
-
-    /// A callable against a callable: the arguments (their count first), the
-    /// return type, the block.
-    fn callable(
-        &mut self,
-        c: &crate::types::CallableType,
-        original: &Type,
-        actual: &Type,
-        path: &[PathEl],
-    ) -> Vec<Mismatch> {
-        let TypeKind::Callable(ac) = actual.kind() else {
-            return vec![type_mismatch(path, original, actual, false)];
-        };
-        let Some(params) = &c.params else {
-            if c.return_type.is_none() {
-                return Vec::new();
-            }
-            return self.callable_rest(c, ac, path);
-        };
-        let tuple = |t: &Type| -> (Vec<Type>, Range) {
-            match t.kind() {
-                TypeKind::Tuple { types, size } => {
-                    let ts = types.clone().unwrap_or_default();
-                    let r = match size {
-                        Some(r) => (r.from.unwrap_or(0), r.to),
-                        None if ts.is_empty() => (0, None),
-                        None => (ts.len() as i64, Some(ts.len() as i64)),
-                    };
-                    (ts, r)
-                }
-                _ => (Vec::new(), (0, None)),
-            }
-        };
-        let (etypes, expected) = tuple(params);
-        let (atypes, got) = match &ac.params {
-            Some(p) => tuple(p),
-            None => (Vec::new(), (0, None)),
-        };
-        if !covers(expected, got) {
-            return vec![Mismatch {
-                path: path.to_vec(),
-                kind: Kind::Count {
-                    expected,
-                    actual: got,
-                },
-            }];
-        }
-        let mut out = Vec::new();
-        if !etypes.is_empty() {
-            for (i, at) in atypes.iter().enumerate() {
-                let adx = i.min(etypes.len() - 1);
-                let mut p = path.to_vec();
-                p.push(PathEl::Index(adx));
-                out.extend(self.describe(&etypes[adx], at, p));
-            }
-        }
-        if !out.is_empty() {
-            return out;
-        }
-        self.callable_rest(c, ac, path)
-    }
-
-    /// The return type and block parts of a callable against a callable.
-    fn callable_rest(
-        &mut self,
-        c: &crate::types::CallableType,
-        ac: &crate::types::CallableType,
-        path: &[PathEl],
-    ) -> Vec<Mismatch> {
-        let this_return = c.return_type.as_ref().unwrap_or(any_type());
-        let that_return = ac.return_type.as_ref().unwrap_or(any_type());
-        if !is_assignable(this_return, that_return) {
-            let mut p = path.to_vec();
-            p.push(PathEl::Subject("return".to_string()));
-            return vec![type_mismatch(&p, this_return, that_return, false)];
-        }
-        let this_block = c.block.as_ref().unwrap_or(undef_type());
-        let that_block = ac.block.as_ref().unwrap_or(undef_type());
-        if is_assignable(that_block, this_block) {
-            Vec::new()
-        } else {
-            let mut p = path.to_vec();
-            p.push(PathEl::Block);
-            vec![type_mismatch(&p, this_block, that_block, false)]
         }
     }
 
@@ -1044,60 +969,4 @@ fn plain_hash(k: &Type, v: &Type) -> Type {
         value: v.clone(),
         size: None,
     })
-}
-
-/// Mismatch classes, in the order [`merge_descriptions`] tries them.
-pub(super) const SIZE: u8 = 1;
-pub(super) const TYPE: u8 = 2;
-pub(super) const COUNT: u8 = 3;
-pub(super) const MISSING_BLOCK: u8 = 4;
-pub(super) const UNEXPECTED_BLOCK: u8 = 5;
-
-/// Merge the descriptions of all variants: one generic mismatch when every
-/// variant failed the same way (of one of `classes`, tried in order) at the
-/// same place, else all of them (without repeats).
-pub(super) fn merge_descriptions(
-    varying: usize,
-    classes: &[u8],
-    variant_descriptions: Vec<Vec<Mismatch>>,
-) -> Vec<Mismatch> {
-    let count = variant_descriptions.len();
-    let mut descriptions: Vec<Mismatch> = variant_descriptions.into_iter().flatten().collect();
-    for &class in classes {
-        let ms: Vec<&Mismatch> = descriptions.iter().filter(|d| d.class() == class).collect();
-        if ms.len() == count && count > 0 {
-            let mut acc = ms[0].clone();
-            let mut ok = true;
-            for m in &ms[1..] {
-                if acc.canonical_path() != m.canonical_path() {
-                    ok = false;
-                    break;
-                }
-                acc = acc.merge(m);
-            }
-            if ok {
-                descriptions = vec![acc];
-                break;
-            }
-        }
-    }
-    // (the reference's `uniq` only ever drops repeated block mismatches: the
-    // other kinds never compare equal there)
-    let mut kept: Vec<Mismatch> = Vec::with_capacity(descriptions.len());
-    for d in descriptions {
-        let repeated = matches!(d.kind, Kind::MissingBlock | Kind::UnexpectedBlock)
-            && kept
-                .iter()
-                .any(|k| k.class() == d.class() && k.canonical_path() == d.canonical_path());
-        if !repeated {
-            kept.push(d);
-        }
-    }
-    let mut descriptions = kept;
-    if descriptions.len() == 1 {
-        let d = descriptions.pop().expect("one");
-        vec![d.chop_path(varying)]
-    } else {
-        descriptions
-    }
 }

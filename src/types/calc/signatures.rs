@@ -7,10 +7,9 @@
 //! rejected.
 
 use super::describe::{
-    merge_descriptions, Describer, Kind, Mismatch, PathEl, Range, COUNT, MISSING_BLOCK, TYPE,
-    UNEXPECTED_BLOCK,
+    covers as range_covers, type_mismatch, Describer, Kind, Mismatch, PathEl, Range,
 };
-use super::{instance_of, is_assignable, undef_type};
+use super::{any_type, instance_of, is_assignable, undef_type};
 use crate::types::{Type, TypeKind};
 
 /// One signature of a function: its parameter tuple, the parameter names,
@@ -133,14 +132,22 @@ pub fn describe_signatures(
         for (s, errors) in sigs.iter().zip(&error_arrays) {
             out.push_str(&format!("\n  ({})", signature_string(s)));
             for e in errors {
-                out.push_str(&format!("\n    rejected:{}", e.clone().chop_path(0).format()));
+                out.push_str(&format!(
+                    "\n    rejected:{}",
+                    e.clone().chop_path(0).format()
+                ));
             }
         }
     }
     out
 }
 
-fn arguments(d: &mut Describer, sig: &Signature, args: &[Type], path: Vec<PathEl>) -> Vec<Mismatch> {
+fn arguments(
+    d: &mut Describer,
+    sig: &Signature,
+    args: &[Type],
+    path: Vec<PathEl>,
+) -> Vec<Mismatch> {
     let (types, expected) = tuple_parts(sig.params);
     let n = args.len() as i64;
     if !covers(expected, (n, Some(n))) {
@@ -200,7 +207,7 @@ fn block_errors(
 pub fn signature_string(sig: &Signature) -> String {
     let (types, (from, to)) = tuple_parts(sig.params);
     let mut out = String::new();
-    if !(from == 0 && to == Some(0)) && !types.is_empty() {
+    if !(types.is_empty() || from == 0 && to == Some(0)) {
         let names: Vec<String> = if sig.names.is_empty() {
             vec![String::new(); types.len()]
         } else {
@@ -225,7 +232,7 @@ pub fn signature_string(sig: &Signature) -> String {
                 } else {
                     ""
                 };
-                format!("{t} {name}{indicator}")
+                format!("{} {name}{indicator}", super::describe::type_to_s(&t))
             })
             .collect();
         out = parts.join(", ");
@@ -235,15 +242,167 @@ pub fn signature_string(sig: &Signature) -> String {
             if !out.is_empty() {
                 out.push_str(", ");
             }
-            out.push_str(&format!("{inner} {}?", sig.block_name));
+            out.push_str(&format!(
+                "{} {}?",
+                super::describe::type_to_s(inner),
+                sig.block_name
+            ));
         }
         Some(_) => {
             if !out.is_empty() {
                 out.push_str(", ");
             }
-            out.push_str(&format!("{} {}", sig.block.expect("some"), sig.block_name));
+            out.push_str(&format!(
+                "{} {}",
+                super::describe::type_to_s(sig.block.expect("some")),
+                sig.block_name
+            ));
         }
         None => {}
     }
     out
+}
+
+impl Describer {
+    /// A callable against a callable: the arguments (their count first), the
+    /// return type, the block.
+    pub(super) fn callable(
+        &mut self,
+        c: &crate::types::CallableType,
+        original: &Type,
+        actual: &Type,
+        path: &[PathEl],
+    ) -> Vec<Mismatch> {
+        let TypeKind::Callable(ac) = actual.kind() else {
+            return vec![type_mismatch(path, original, actual, false)];
+        };
+        let Some(params) = &c.params else {
+            if c.return_type.is_none() {
+                return Vec::new();
+            }
+            return self.callable_rest(c, ac, path);
+        };
+        let tuple = |t: &Type| -> (Vec<Type>, Range) {
+            match t.kind() {
+                TypeKind::Tuple { types, size } => {
+                    let ts = types.clone().unwrap_or_default();
+                    let r = match size {
+                        Some(r) => (r.from.unwrap_or(0), r.to),
+                        None if ts.is_empty() => (0, None),
+                        None => (ts.len() as i64, Some(ts.len() as i64)),
+                    };
+                    (ts, r)
+                }
+                _ => (Vec::new(), (0, None)),
+            }
+        };
+        let (etypes, expected) = tuple(params);
+        let (atypes, got) = match &ac.params {
+            Some(p) => tuple(p),
+            None => (Vec::new(), (0, None)),
+        };
+        if !range_covers(expected, got) {
+            return vec![Mismatch {
+                path: path.to_vec(),
+                kind: Kind::Count {
+                    expected,
+                    actual: got,
+                },
+            }];
+        }
+        let mut out = Vec::new();
+        if !etypes.is_empty() {
+            for (i, at) in atypes.iter().enumerate() {
+                let adx = i.min(etypes.len() - 1);
+                let mut p = path.to_vec();
+                p.push(PathEl::Index(adx));
+                out.extend(self.describe(&etypes[adx], at, p));
+            }
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        self.callable_rest(c, ac, path)
+    }
+
+    /// The return type and block parts of a callable against a callable.
+    fn callable_rest(
+        &mut self,
+        c: &crate::types::CallableType,
+        ac: &crate::types::CallableType,
+        path: &[PathEl],
+    ) -> Vec<Mismatch> {
+        let this_return = c.return_type.as_ref().unwrap_or(any_type());
+        let that_return = ac.return_type.as_ref().unwrap_or(any_type());
+        if !is_assignable(this_return, that_return) {
+            let mut p = path.to_vec();
+            p.push(PathEl::Subject("return".to_string()));
+            return vec![type_mismatch(&p, this_return, that_return, false)];
+        }
+        let this_block = c.block.as_ref().unwrap_or(undef_type());
+        let that_block = ac.block.as_ref().unwrap_or(undef_type());
+        if is_assignable(that_block, this_block) {
+            Vec::new()
+        } else {
+            let mut p = path.to_vec();
+            p.push(PathEl::Block);
+            vec![type_mismatch(&p, this_block, that_block, false)]
+        }
+    }
+}
+
+/// Mismatch classes, in the order [`merge_descriptions`] tries them.
+pub(super) const SIZE: u8 = 1;
+pub(super) const TYPE: u8 = 2;
+pub(super) const COUNT: u8 = 3;
+pub(super) const MISSING_BLOCK: u8 = 4;
+pub(super) const UNEXPECTED_BLOCK: u8 = 5;
+
+/// Merge the descriptions of all variants: one generic mismatch when every
+/// variant failed the same way (of one of `classes`, tried in order) at the
+/// same place, else all of them (without repeats).
+pub(super) fn merge_descriptions(
+    varying: usize,
+    classes: &[u8],
+    variant_descriptions: Vec<Vec<Mismatch>>,
+) -> Vec<Mismatch> {
+    let count = variant_descriptions.len();
+    let mut descriptions: Vec<Mismatch> = variant_descriptions.into_iter().flatten().collect();
+    for &class in classes {
+        let ms: Vec<&Mismatch> = descriptions.iter().filter(|d| d.class() == class).collect();
+        if ms.len() == count && count > 0 {
+            let mut acc = ms[0].clone();
+            let mut ok = true;
+            for m in &ms[1..] {
+                if acc.canonical_path() != m.canonical_path() {
+                    ok = false;
+                    break;
+                }
+                acc = acc.merge(m);
+            }
+            if ok {
+                descriptions = vec![acc];
+                break;
+            }
+        }
+    }
+    // (the reference's `uniq` only ever drops repeated block mismatches: the
+    // other kinds never compare equal there)
+    let mut kept: Vec<Mismatch> = Vec::with_capacity(descriptions.len());
+    for d in descriptions {
+        let repeated = matches!(d.kind, Kind::MissingBlock | Kind::UnexpectedBlock)
+            && kept
+                .iter()
+                .any(|k| k.class() == d.class() && k.canonical_path() == d.canonical_path());
+        if !repeated {
+            kept.push(d);
+        }
+    }
+    let mut descriptions = kept;
+    if descriptions.len() == 1 {
+        let d = descriptions.pop().expect("one");
+        vec![d.chop_path(varying)]
+    } else {
+        descriptions
+    }
 }
