@@ -24,6 +24,9 @@ Gem::Specification.new do |spec|
   spec.files = Dir.chdir(__dir__) do
     patterns.flat_map { |p| Dir.glob(p) }.select { |f| File.file?(f) }.uniq.sort
   end
+  spec.files += ['exe/puppet-types']
+  spec.bindir = 'exe'
+  spec.executables = ['puppet-types']
   spec.extensions = ['ext/puppet_types/extconf.rb']
   spec.require_paths = ['lib']
 end

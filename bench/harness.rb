@@ -17,6 +17,12 @@
 # gem, ...), so that a stretch of load on a shared machine weighs on both
 # sides alike. The report gives each side's median CPU time per item over the
 # rounds, and their ratio.
+#
+# A workload whose gem side runs on several threads is timed by the wall clock
+# (`clock: :wall`), since CPU time adds up the threads. A reference that is
+# too slow to run over all the items may run over a subset: `w.reference_items`
+# is then its count, and times are compared per item. `w.note` is printed
+# under the workload's line.
 
 require_relative '../spec/support/reference'
 
@@ -27,14 +33,15 @@ module Bench
 
   # One workload's definition, filled in by its block.
   class Workload
-    attr_reader :name, :description, :target
-    attr_accessor :items
+    attr_reader :name, :description, :target, :clock
+    attr_accessor :items, :reference_items, :note
 
-    def initialize(name, description, target, definition)
+    def initialize(name, description, target, definition, clock)
       @name = name
       @description = description
       @target = target
       @definition = definition
+      @clock = clock == :wall ? Process::CLOCK_MONOTONIC : CLOCK
       @items = 1
       @variants = []
     end
@@ -53,11 +60,12 @@ module Bench
       sides = [@gem]
       sides << @reference if @reference && Reference.available?
       sides.concat(@variants.map(&:last))
-      times = Bench.alternate(min_time, sides).map { |t| t / items }
-      gem_time = times.shift
-      ref_time = times.shift if sides[1].equal?(@reference)
-      variants = @variants.map(&:first).zip(times)
-      { name: name, items: items, gem: gem_time, reference: ref_time, target: target, variants: variants }
+      times = Bench.alternate(min_time, sides, clock)
+      gem_time = times.shift / items
+      ref_time = times.shift / (reference_items || items) if sides[1].equal?(@reference)
+      variants = @variants.map(&:first).zip(times.map { |t| t / items })
+      { name: name, items: items, gem: gem_time, reference: ref_time, target: target, variants: variants,
+        note: note }
     ensure
       # let the workload's data go, so that it does not weigh on the garbage
       # collection of the workloads after it
@@ -72,8 +80,8 @@ module Bench
     attr_reader :workloads
 
     # Register a workload (see the file comment).
-    def workload(name, description:, target: nil, &definition)
-      @workloads << Workload.new(name, description, target, definition)
+    def workload(name, description:, target: nil, clock: :cpu, &definition)
+      @workloads << Workload.new(name, description, target, definition, clock)
     end
 
     # Rounds of each side (and of the variants), taken in turn.
@@ -81,29 +89,29 @@ module Bench
 
     # Median seconds per call of each block, measured in ROUNDS rounds that
     # take the blocks in turn, each block for min_time / ROUNDS per round.
-    def alternate(min_time, blocks)
+    def alternate(min_time, blocks, clock = CLOCK)
       blocks.each(&:call) # warm-up
       per_round = min_time / ROUNDS
-      rounds = Array.new(ROUNDS) { blocks.map { |b| measure(per_round, &b) } }
+      rounds = Array.new(ROUNDS) { blocks.map { |b| measure(per_round, clock, &b) } }
       rounds.transpose.map { |ts| ts.sort[ts.size / 2] }
     end
 
     # Seconds per call of the block: batches of calls (grown until one batch
     # takes 20 ms, so clock reads do not weigh on tiny operations) until
     # min_time has passed.
-    def measure(min_time)
+    def measure(min_time, clock = CLOCK)
       GC.start
       batch = 1
       count = 0
       elapsed = 0.0
       while elapsed < min_time || count < 1
-        start = Process.clock_gettime(CLOCK)
+        start = Process.clock_gettime(clock)
         i = 0
         while i < batch
           yield
           i += 1
         end
-        took = Process.clock_gettime(CLOCK) - start
+        took = Process.clock_gettime(clock) - start
         elapsed += took
         count += batch
         batch *= 2 if took < 0.02
@@ -134,6 +142,7 @@ module Bench
         puts format('%-28s %8d %14s %14s %10s %8s%s', r[:name], r[:items], human(r[:gem]),
                     r[:reference] ? human(r[:reference]) : '-', ratio ? format('%.1fx', ratio) : '-',
                     r[:target] ? "#{r[:target]}x" : '-', short ? '  BELOW TARGET' : '')
+        puts "  (#{r[:note]})" if r[:note]
         r[:variants].each do |label, t|
           puts format('%-28s %8d %14s %14s %10s %8s', "  #{r[:name]} (#{label})", r[:items], human(t),
                       r[:reference] ? human(r[:reference]) : '-',

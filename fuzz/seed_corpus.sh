@@ -2,7 +2,7 @@
 # Seed fuzz/corpus/<target> from tests/fixtures (the corpora are not committed).
 set -e
 cd "$(dirname "$0")/.."
-for t in lexer parser type_parser format; do mkdir -p "fuzz/corpus/$t"; done
+for t in lexer parser type_parser type_reader format; do mkdir -p "fuzz/corpus/$t"; done
 for f in tests/fixtures/lexer/*.pp tests/fixtures/lexer/*.epp tests/fixtures/ok/*.pp tests/fixtures/err/*.pp; do
     [ -f "$f" ] || continue
     n=$(echo "$f" | tr '/' '_')
@@ -14,6 +14,7 @@ i=0
 cut -f1 tests/fixtures/types/canonical.tsv | grep -v '^#' | while IFS= read -r line; do
     i=$((i + 1))
     printf '%s' "$line" > "fuzz/corpus/type_parser/canonical_$i"
+    printf '%s' "$line" > "fuzz/corpus/type_reader/canonical_$i"
 done
 # Format strings: a few printf-like directives.
 i=0

@@ -67,7 +67,8 @@ RSpec.describe 'PuppetTypes::AST::Node' do
       expect(sum.children.map(&:value)).to eq([1, 2])
       expect(resource.children.map { |c| c.value || c.name }).to eq(%w[file /tmp/a present])
       expect(access.children.first.name).to eq('Integer')
-      expect(access.children.first.value).to be_nil
+      # as in the reference's model, a QualifiedReference's value is its name in lower case
+      expect(access.children.first.value).to eq('integer')
       expect(access.operator).to be_nil
     end
 

@@ -4,6 +4,8 @@
 //! The core never touches Ruby; everything Ruby-specific is in `ruby` (behind
 //! the `ruby` feature).
 
+pub mod check;
+pub mod env;
 pub mod error;
 pub mod eval;
 pub mod format;

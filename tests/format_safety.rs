@@ -14,7 +14,7 @@ fn text(v: &Value, fmt: &str) -> puppet_types::Result<String> {
 }
 
 #[test]
-fn seed001_sensitive_is_redacted_in_every_format() {
+fn sensitive_is_redacted_in_every_format() {
     let secret = Value::Sensitive(Arc::new(Value::string("s3cr3t-value")));
     let mut map = ValueMap::new();
     map.insert(Value::string("pw"), secret.clone());
@@ -91,7 +91,7 @@ fn nesting_up_to_the_limit_formats_on_a_small_stack() {
 }
 
 #[test]
-fn seed001_format_syntax_is_strict() {
+fn format_syntax_is_strict() {
     let v = Value::Integer(1);
     for bad in [
         "", "d", "%", "%1", "%.d", "%05.d", "%d ", " %d", "%dd", "%0", "%é", "%--d",
@@ -148,7 +148,7 @@ fn container_format_without_format_is_an_error() {
 }
 
 #[test]
-fn seed001_format_map_keys_as_type_strings() {
+fn format_map_keys_as_type_strings() {
     // The seed's example: negative integers in decimal, positive ones in hex.
     let map = FormatMap(vec![
         (

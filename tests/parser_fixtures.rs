@@ -1,5 +1,6 @@
 //! Snapshot tests: every `tests/fixtures/ok/*.pp` (and `.epp`) must parse and print
-//! exactly the PN in its `.pn` file; every `tests/fixtures/err/*.pp` must fail with
+//! exactly the PN in its `.pn` file (in the reference's `--pretty` form, one
+//! element per line); every `tests/fixtures/err/*.pp` must fail with
 //! the message and position in its `.err` file (a caret-marked snapshot).
 //!
 //! The `.json` snapshots hold the reference's `to_data` of the PN, compared with
@@ -9,7 +10,7 @@
 //! set `PUPPET_REGEN=1` to regenerate them before comparing (needs `puppet`).
 
 use puppet_types::syntax::parser::{parse, parse_epp};
-use puppet_types::syntax::pn::{self, program_to_pn_string};
+use puppet_types::syntax::pn::{self, program_to_pn_pretty};
 use std::path::{Path, PathBuf};
 
 fn fixtures(dir: &str) -> Vec<PathBuf> {
@@ -65,10 +66,10 @@ fn ok_fixtures_print_the_reference_pn() {
                         ));
                     }
                 }
-                let got = program_to_pn_string(&p);
+                let got = program_to_pn_pretty(&p);
                 if got != expected.trim_end() {
                     failures.push(format!(
-                        "{}:\n  expected {}\n  got      {}",
+                        "{}:\nexpected:\n{}\ngot:\n{}",
                         f.display(),
                         expected.trim_end(),
                         got

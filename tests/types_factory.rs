@@ -1,7 +1,7 @@
 //! The TypeFactory and `create` as other parts of the crate use them: every
 //! expected text below is what the reference prints for the same type.
 
-use puppet_types::types::create::create;
+use puppet_types::types::construct::parameters::create;
 use puppet_types::types::factory as tf;
 use puppet_types::types::{TypeAlias, TypeKind};
 use puppet_types::values::{Regexp, Value};
@@ -13,7 +13,7 @@ fn t(v: puppet_types::Type) -> Value {
 }
 
 #[test]
-fn seed001_parameterless_types_print_their_name() {
+fn parameterless_types_print_their_name() {
     let cases = [
         (tf::any(), "Any"),
         (tf::undef(), "Undef"),
@@ -40,7 +40,7 @@ fn seed001_parameterless_types_print_their_name() {
 }
 
 #[test]
-fn seed001_collections_with_sizes() {
+fn collections_with_sizes() {
     assert_eq!(
         tf::array_of_size(tf::string(), Some(1), None)
             .unwrap()
@@ -60,7 +60,7 @@ fn seed001_collections_with_sizes() {
 }
 
 #[test]
-fn seed000_pattern_and_regexp_quoting() {
+fn pattern_and_regexp_quoting() {
     let p = tf::pattern(vec![
         Regexp::new("\\A[a-z].*").unwrap(),
         Regexp::new("a/b").unwrap(),
@@ -73,7 +73,7 @@ fn seed000_pattern_and_regexp_quoting() {
 }
 
 #[test]
-fn seed000_struct_from_create() {
+fn struct_from_create() {
     let mut m = puppet_types::values::ValueMap::new();
     m.insert(
         Value::string("mode"),
@@ -91,7 +91,7 @@ fn seed000_struct_from_create() {
 }
 
 #[test]
-fn seed001_recursive_alias_prints_without_looping() {
+fn recursive_alias_prints_without_looping() {
     let alias = Arc::new(TypeAlias::new("IntegerTree"));
     let me = tf::type_alias(alias.clone());
     alias.resolve(tf::array_of(tf::variant(vec![tf::integer(), me.clone()])));
@@ -105,7 +105,7 @@ fn seed001_recursive_alias_prints_without_looping() {
 }
 
 #[test]
-fn seed001_create_rejects_parameters_of_plain_types() {
+fn create_rejects_parameters_of_plain_types() {
     for name in ["Any", "Undef", "Scalar", "Numeric", "Data", "Binary"] {
         let e = create(name, &[Value::Integer(1)]).unwrap_err();
         assert_eq!(e.message, format!("Not a parameterized type <{name}>"));
@@ -113,7 +113,7 @@ fn seed001_create_rejects_parameters_of_plain_types() {
 }
 
 #[test]
-fn seed001_timespan_and_timestamp_bounds() {
+fn timespan_and_timestamp_bounds() {
     assert_eq!(
         create("Timespan", &[1.into(), 2.into()])
             .unwrap()
@@ -127,7 +127,7 @@ fn seed001_timespan_and_timestamp_bounds() {
 }
 
 #[test]
-fn seed001_uri_from_string_and_timestamp_from_string() {
+fn uri_from_string_and_timestamp_from_string() {
     assert_eq!(
         create("URI", &[Value::string("http://x")])
             .unwrap()
@@ -154,7 +154,7 @@ const EQUALITY: &str = include_str!("fixtures/types/equality.tsv");
 /// `==` on types agrees with the reference's for the pairs of
 /// `tests/fixtures/types/equality.tsv` (from `tools/ref_types.rb`).
 #[test]
-fn seed001_type_equality_as_the_reference() {
+fn type_equality_as_the_reference() {
     let mut failures = Vec::new();
     for line in EQUALITY.lines().filter(|l| !l.is_empty()) {
         let cols: Vec<&str> = line.split('\t').collect();
@@ -171,7 +171,7 @@ fn seed001_type_equality_as_the_reference() {
 /// The reference prints an unsized `Array[Unit]` (generalising `[]` gives it)
 /// with its element type; only a size of exactly 0 prints as `Array[0, 0]`.
 #[test]
-fn seed001_unit_collections_print_by_size() {
+fn unit_collections_print_by_size() {
     assert_eq!(tf::array_of(tf::unit()).to_string(), "Array[Unit]");
     assert_eq!(
         tf::hash_kv(tf::unit(), tf::unit()).to_string(),
@@ -190,7 +190,7 @@ fn seed001_unit_collections_print_by_size() {
 /// `RichDataKey` is a built-in alias of the reference's TypeParser, printed
 /// by name and not parameterisable.
 #[test]
-fn seed000_rich_data_key_is_builtin() {
+fn rich_data_key_is_builtin() {
     let t = create("RichDataKey", &[]).unwrap();
     let TypeKind::Alias(a) = t.kind() else {
         panic!("RichDataKey is not an alias: {t}")

@@ -1,5 +1,5 @@
 #!/usr/bin/env ruby
-# Writes tests/format_seed_tables.rs: one named test per row of each String.new
+# Writes tests/format_tables.rs: one named test per row of each String.new
 # format table in seed 001, with the expected text taken from the reference.
 #
 #   ruby tools/ref_format_tables.rb
@@ -140,12 +140,12 @@ out = +<<~HEAD
 HEAD
 
 ROWS.each do |name, cases|
-  out << "\n#[test]\nfn seed001_string_new_#{name}() {\n"
+  out << "\n#[test]\nfn string_new_#{name}() {\n"
   cases.each do |val, rust, fmt|
     expected = SC.convert(val, fmt)
     out << "    check(#{rust}, #{fmt == :default ? 'None' : "Some(#{rs(fmt)})"}, #{rs(expected)});\n"
   end
   out << "}\n"
 end
-File.write(File.expand_path('../tests/format_seed_tables.rs', __dir__), out)
+File.write(File.expand_path('../tests/format_tables.rs', __dir__), out)
 puts "#{ROWS.size} tests"

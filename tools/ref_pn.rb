@@ -5,7 +5,8 @@
 # Usage:
 #   ruby tools/ref_pn.rb [--data] [--epp] FILE...   # prints "== FILE" then PN (or ERROR: msg) per file
 #   ruby tools/ref_pn.rb [--data] [--epp] -e SOURCE
-#   ruby tools/ref_pn.rb --fixtures DIR             # writes DIR/x.pn and x.json (PN text and its to_data),
+#   ruby tools/ref_pn.rb --fixtures DIR             # writes DIR/x.pn and x.json (PN text in the --pretty
+#                                                   # form, over several lines, and its to_data),
 #                                                   # or DIR/x.err, next to every DIR/x.pp / x.epp
 require 'puppet'
 require 'json'
@@ -18,10 +19,12 @@ def ref_parse(src, epp)
   epp ? parser.parse_string_epp(src, 'x.pp') : parser.parse_string(src, 'x.pp')
 end
 
-def pn_of(src, epp, data)
+def pn_of(src, epp, data, pretty: false)
   model = ref_parse(src, epp)
   pn = Puppet::Pops::Model::PNTransformer.transform(model)
-  data ? JSON.generate(pn.to_data) : pn.format(nil, +'')
+  return JSON.generate(pn.to_data) if data
+
+  pn.format(pretty ? Puppet::Pops::PN::Indent.new('  ') : nil, +'')
 end
 
 def err_text(e)
@@ -69,7 +72,7 @@ elsif ARGV[0] == '--fixtures'
     File.delete(base + '.json') if File.exist?(base + '.json')
     File.delete(base + '.err') if File.exist?(base + '.err')
     begin
-      File.write(base + '.pn', pn_of(src, is_epp, false) + "\n")
+      File.write(base + '.pn', pn_of(src, is_epp, false, pretty: true) + "\n")
       File.write(base + '.json', pn_of(src, is_epp, true) + "\n")
     rescue StandardError => e
       File.write(base + '.err', caret_text(src, e))

@@ -420,7 +420,7 @@ impl<'l> Interp<'l> {
         span: Span,
     ) -> Result<crate::types::Type> {
         let name = name.strip_prefix("::").unwrap_or(name);
-        let builtin = crate::types::create::builtin_name(name);
+        let builtin = crate::types::construct::parameters::builtin_name(name);
         match builtin {
             None => {
                 if let Some(t) = self.loader.type_alias(name).map_err(|e| {
@@ -456,7 +456,7 @@ impl<'l> Interp<'l> {
             }
             _ => {}
         }
-        crate::types::create::create(name, params).map_err(|x| x.with_span(span))
+        crate::types::construct::parameters::create(name, params).map_err(|x| x.with_span(span))
     }
 }
 

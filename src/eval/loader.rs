@@ -82,6 +82,16 @@ pub(crate) struct ProgramLoader<'e> {
 }
 
 impl<'e> ProgramLoader<'e> {
+    /// A loader with no definitions and no parent.
+    pub(crate) fn empty() -> ProgramLoader<'static> {
+        ProgramLoader {
+            functions: HashMap::new(),
+            starts: HashMap::new(),
+            aliases: None,
+            parent: None,
+        }
+    }
+
     /// The definitions at the top level of `program` (read from `source`).
     pub(crate) fn new(
         program: &Program,

@@ -233,6 +233,15 @@ pub fn evaluate(program: &Program, variables: &IndexMap<String, Value>) -> Resul
         .map_err(|f| f.error)
 }
 
+/// Evaluate one expression `e` of `program`, with no variables set.
+pub fn evaluate_expression(program: &Program, e: &crate::syntax::ast::Expr) -> Result<Value> {
+    let loader = loader::ProgramLoader::empty();
+    let source = Arc::new(Source::new(None, program.source.clone()));
+    let scopes = scope::Scopes::new(&IndexMap::new());
+    let mut it = interp::Interp::new(&loader, scopes, source);
+    it.eval(e).map_err(flow::Flow::into_error)
+}
+
 /// Parse and evaluate `source` (a convenience over [`evaluate`]).
 pub fn evaluate_str(source: &str, variables: &IndexMap<String, Value>) -> Result<Value> {
     let program = crate::syntax::parser::parse(source)?;

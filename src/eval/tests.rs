@@ -19,21 +19,21 @@ fn fails(src: &str) -> String {
 }
 
 #[test]
-fn seed002_parentheses_change_order() {
+fn parentheses_change_order() {
     assert_eq!(p("10+10/5"), "12");
     assert_eq!(p("(10+10)/5"), "4");
     assert_eq!(p("(7+8)*2"), "30");
 }
 
 #[test]
-fn seed002_compound_boolean_examples() {
+fn compound_boolean_examples() {
     assert_eq!(p("(90 < 7) and ('Solaris' == 'Solaris')"), "false");
     assert_eq!(p("(90 < 7) or ('Solaris' in ['Linux', 'Solaris'])"), "true");
     assert_eq!(p("$my_value = true !$my_value"), "false");
 }
 
 #[test]
-fn seed002_equality_rules() {
+fn equality_rules() {
     assert_eq!(p("1.0 == 1"), "true");
     assert_eq!(p("1 == '1'"), "false");
     assert_eq!(p("'true' == true"), "false");
@@ -44,7 +44,7 @@ fn seed002_equality_rules() {
 }
 
 #[test]
-fn seed002_type_comparisons_are_subset_tests() {
+fn type_comparisons_are_subset_tests() {
     assert_eq!(p("Integer[1,10] > Integer[2,3]"), "true");
     assert_eq!(p("Integer[1,10] > Integer[0,5]"), "false");
     assert_eq!(p("Integer[1,10] > Integer[1,10]"), "false");
@@ -53,7 +53,7 @@ fn seed002_type_comparisons_are_subset_tests() {
 }
 
 #[test]
-fn seed002_match_operator() {
+fn match_operator() {
     assert_eq!(p("5 =~ Integer"), "true");
     assert_eq!(p("5 =~ Integer[1,10]"), "true");
     assert_eq!(p("'abc' =~ 'b.'"), "true");
@@ -65,7 +65,7 @@ fn seed002_match_operator() {
 }
 
 #[test]
-fn seed002_in_operator_examples() {
+fn in_operator_examples() {
     for (src, want) in [
         ("'eat' in 'eaten'", "true"),
         ("'Eat' in 'eaten'", "true"),
@@ -85,7 +85,7 @@ fn seed002_in_operator_examples() {
 }
 
 #[test]
-fn seed002_array_operators() {
+fn array_operators() {
     assert_eq!(p("[1, 2, 3] << 4"), "[1, 2, 3, 4]");
     assert_eq!(p("[1, 2, 3] << [4, 5]"), "[1, 2, 3, [4, 5]]");
     assert_eq!(p("[1, 2, 3] + 1"), "[1, 2, 3, 1]");
@@ -96,7 +96,7 @@ fn seed002_array_operators() {
 }
 
 #[test]
-fn seed002_hash_operators() {
+fn hash_operators() {
     assert_eq!(
         p("{a => 10, b => 20} + {b => 30}"),
         "{'a' => 10, 'b' => 30}"
@@ -118,19 +118,19 @@ fn seed002_hash_operators() {
 }
 
 #[test]
-fn seed002_splat_in_case() {
+fn splat_in_case() {
     let src = "$a = ['vim', 'emacs'] $x = 'vim' case $x { $a: { 'both' } *$a: { 'vim or emacs' } default: { 'no match' } }";
     assert_eq!(p(src), "'vim or emacs'");
 }
 
 #[test]
-fn seed002_assignment_is_once() {
+fn assignment_is_once() {
     assert_eq!(p("$x = 3 $x + 1"), "4");
     assert_eq!(fails("$x = 1 $x = 2"), "Cannot reassign variable '$x'");
 }
 
 #[test]
-fn seed001_integer_overflow_is_an_error() {
+fn integer_overflow_is_an_error() {
     assert!(fails("9223372036854775807 + 1").contains("outside of Puppet Integer max range"));
     assert_eq!(fails("1 / 0"), "Division by 0");
     assert_eq!(p("-7 / 2"), "-4");
@@ -138,7 +138,7 @@ fn seed001_integer_overflow_is_an_error() {
 }
 
 #[test]
-fn seed001_conversions() {
+fn conversions() {
     assert_eq!(p("Numeric(true)"), "1");
     assert_eq!(p("Numeric('0xFF')"), "255");
     assert_eq!(p("Numeric('010')"), "8");

@@ -2,7 +2,7 @@
 //! floats, strings, regexps, types, binaries, URIs, versions, time values,
 //! sensitive values (always redacted), deferred calls and foreign objects.
 
-use super::float::{float_to_int, write_float, write_float_to_s};
+use super::float::{float_to_int, write_float};
 use super::integer::{write_int, IntArg};
 use super::map::Fmt;
 use super::rich::{any_object, binary, int_arg, nanos_to_seconds};
@@ -11,6 +11,7 @@ use super::string::SmallStr;
 use super::string::{capitalize, downcase, strip, upcase, write_field, write_quoted};
 use super::{illegal, Converter};
 use crate::error::{Error, Result};
+use crate::values::float_text::write_float_to_s;
 use crate::values::Value;
 use std::fmt::Write;
 

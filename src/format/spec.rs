@@ -252,7 +252,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed001_format_flags_width_precision() {
+    fn format_flags_width_precision() {
         let s = Spec::parse("%-#+08.3x").unwrap();
         assert!(s.left && s.alt && s.zero && s.plus());
         assert_eq!((s.width, s.prec, s.letter), (Some(8), Some(3), b'x'));
@@ -263,7 +263,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_format_errors() {
+    fn format_errors() {
         assert_eq!(
             Spec::parse("%--d").unwrap_err().message,
             "The same flag can only be used once, got '%--d'"

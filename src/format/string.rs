@@ -198,7 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_string_p_quoting() {
+    fn string_p_quoting() {
         assert_eq!(q("it's"), r"'it\'s'");
         assert_eq!(q(r"a\b"), r"'a\b'");
         assert_eq!(q(r"a\"), r"'a\'");

@@ -14,10 +14,19 @@
 //! and `column` (characters) through the program's line index. The reference
 //! locates binary operator expressions at the operator token; here they cover
 //! both operands (`operator_offset` gives the operator's position).
+//!
+//! Each node is an instance of the subclass of `AST::Node` named after its
+//! model class (`AST::HostClassDefinition`, `AST::Parameter`, ...), which has
+//! the model's attributes (`parameters`, `body`, `parent_class`, ...: see
+//! [`super::ast_model`]); through them the entry objects are nodes too, with
+//! their own kind and location.
 
 use super::errors::guard;
 use super::parser::RbAst;
-use crate::syntax::ast::{Expr, ExprKind, Program};
+use crate::syntax::ast::{
+    AttributeOp, CaseOption, Expr, ExprKind, KeyedEntry, Parameter, Program, ResourceBody,
+    SelectorEntry,
+};
 use crate::syntax::pn;
 use magnus::{method, prelude::*, Error, IntoValue, RClass, RModule, Ruby, Value};
 use std::hash::{Hash, Hasher};
@@ -33,8 +42,96 @@ type R<T> = Result<T, Error>;
     size
 )]
 pub struct RbNode {
-    program: Arc<Program>,
-    node: *const Expr,
+    pub(crate) program: Arc<Program>,
+    node: NodeRef,
+}
+
+/// What a node object stands for: an expression, or one of the model's entry
+/// objects (pointers into the tree of the node's program).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NodeRef {
+    Expr(*const Expr),
+    Parameter(*const Parameter),
+    ResourceBody(*const ResourceBody),
+    AttributeOp(*const AttributeOp),
+    KeyedEntry(*const KeyedEntry),
+    SelectorEntry(*const SelectorEntry),
+    CaseOption(*const CaseOption),
+}
+
+/// A [`NodeRef`] read.
+#[derive(Clone, Copy)]
+pub(crate) enum Node<'a> {
+    Expr(&'a Expr),
+    Parameter(&'a Parameter),
+    ResourceBody(&'a ResourceBody),
+    AttributeOp(&'a AttributeOp),
+    KeyedEntry(&'a KeyedEntry),
+    SelectorEntry(&'a SelectorEntry),
+    CaseOption(&'a CaseOption),
+}
+
+impl<'a> Node<'a> {
+    /// The reference's model class name.
+    pub(crate) fn model_name(self) -> &'static str {
+        match self {
+            Node::Expr(e) => e.model_name(),
+            Node::Parameter(_) => "Parameter",
+            Node::ResourceBody(_) => "ResourceBody",
+            Node::AttributeOp(AttributeOp::Set { .. }) => "AttributeOperation",
+            Node::AttributeOp(AttributeOp::Splat { .. }) => "AttributesOperation",
+            Node::KeyedEntry(_) => "KeyedEntry",
+            Node::SelectorEntry(_) => "SelectorEntry",
+            Node::CaseOption(_) => "CaseOption",
+        }
+    }
+
+    /// The bytes of the source the node covers.
+    pub(crate) fn span(self) -> crate::syntax::span::Span {
+        match self {
+            Node::Expr(e) => e.span,
+            Node::Parameter(p) => p.span,
+            Node::ResourceBody(b) => b.span,
+            Node::AttributeOp(op) => op.span(),
+            Node::KeyedEntry(en) => en.span,
+            Node::SelectorEntry(en) => en.span,
+            Node::CaseOption(o) => o.span,
+        }
+    }
+
+    /// The expressions directly inside (for an expression, [`Expr::children`]).
+    pub(crate) fn children(self) -> Vec<&'a Expr> {
+        use crate::syntax::walk::{self, Visitor};
+        struct Collect<'a>(Vec<&'a Expr>);
+        impl<'a> Visitor<'a> for Collect<'a> {
+            fn visit_expr(&mut self, e: &'a Expr) {
+                self.0.push(e);
+            }
+        }
+        let mut c = Collect(Vec::new());
+        match self {
+            Node::Expr(e) => return e.children().to_vec(),
+            Node::Parameter(p) => walk::walk_parameter(&mut c, p),
+            Node::ResourceBody(b) => walk::walk_resource_body(&mut c, b),
+            Node::AttributeOp(op) => walk::walk_attribute_op(&mut c, op),
+            Node::KeyedEntry(en) => walk::walk_hash_entry(&mut c, en),
+            Node::SelectorEntry(en) => walk::walk_selector_entry(&mut c, en),
+            Node::CaseOption(o) => walk::walk_case_option(&mut c, o),
+        }
+        c.0
+    }
+
+    fn to_ref(self) -> NodeRef {
+        match self {
+            Node::Expr(x) => NodeRef::Expr(x),
+            Node::Parameter(x) => NodeRef::Parameter(x),
+            Node::ResourceBody(x) => NodeRef::ResourceBody(x),
+            Node::AttributeOp(x) => NodeRef::AttributeOp(x),
+            Node::KeyedEntry(x) => NodeRef::KeyedEntry(x),
+            Node::SelectorEntry(x) => NodeRef::SelectorEntry(x),
+            Node::CaseOption(x) => NodeRef::CaseOption(x),
+        }
+    }
 }
 
 // SAFETY: `node` points into the tree owned by `program`. The tree is immutable
@@ -46,30 +143,54 @@ unsafe impl Send for RbNode {}
 unsafe impl Sync for RbNode {}
 
 impl RbNode {
-    /// A node for `expr`, which must be `program.body` or a descendant of it.
-    fn new(program: &Arc<Program>, expr: &Expr) -> RbNode {
-        RbNode {
-            program: Arc::clone(program),
-            node: expr as *const Expr,
+    /// The node this object stands for.
+    pub(crate) fn get(&self) -> Node<'_> {
+        // SAFETY: every pointer was taken from a reference into the tree of
+        // `program` (see `wrap_node`, whose callers pass only `program.body` or
+        // parts reached from it). `self.program` keeps that heap-allocated tree
+        // alive for as long as `self` lives, and the tree is never mutated or
+        // moved after parsing (it sits behind the `Arc`, so its boxes and
+        // vectors are never reallocated).
+        unsafe {
+            match self.node {
+                NodeRef::Expr(p) => Node::Expr(&*p),
+                NodeRef::Parameter(p) => Node::Parameter(&*p),
+                NodeRef::ResourceBody(p) => Node::ResourceBody(&*p),
+                NodeRef::AttributeOp(p) => Node::AttributeOp(&*p),
+                NodeRef::KeyedEntry(p) => Node::KeyedEntry(&*p),
+                NodeRef::SelectorEntry(p) => Node::SelectorEntry(&*p),
+                NodeRef::CaseOption(p) => Node::CaseOption(&*p),
+            }
         }
     }
 
-    /// The expression this node stands for.
-    fn expr(&self) -> &Expr {
-        // SAFETY: `node` was taken from a reference into the tree of `program`
-        // (see `new`, whose callers pass only `program.body` or nodes reached from
-        // it). `self.program` keeps that heap-allocated tree alive for as long as
-        // `self` lives, and the tree is never mutated or moved after parsing (it
-        // sits behind the `Arc`, so its boxes and vectors are never reallocated).
-        unsafe { &*self.node }
+    /// The expression this node stands for, when it is one.
+    fn expr(&self) -> Option<&Expr> {
+        match self.get() {
+            Node::Expr(e) => Some(e),
+            _ => None,
+        }
     }
 
-    /// Wrap as a frozen Ruby object.
+    /// Wrap an expression of `program` as a frozen Ruby object.
     fn wrap(ruby: &Ruby, program: &Arc<Program>, expr: &Expr) -> Value {
-        let obj = ruby.obj_wrap(RbNode::new(program, expr));
-        obj.freeze();
-        obj.as_value()
+        wrap_node(ruby, program, Node::Expr(expr))
     }
+}
+
+/// The frozen Ruby object, of the subclass named after its model class, for
+/// `node`, which must be `program.body` or a part reached from it.
+pub(crate) fn wrap_node(ruby: &Ruby, program: &Arc<Program>, node: Node<'_>) -> Value {
+    let data = RbNode {
+        program: Arc::clone(program),
+        node: node.to_ref(),
+    };
+    let obj = match super::ast_model::class_for(ruby, node.model_name()) {
+        Some(class) => ruby.obj_wrap_as(data, class),
+        None => ruby.obj_wrap(data),
+    };
+    obj.freeze();
+    obj.as_value()
 }
 
 /// Yields nodes one by one, creating each Ruby object only when it is reached.
@@ -110,17 +231,23 @@ impl Iterator for NodeIter {
     }
 }
 
+/// The frozen `AST::Node` for `expr`, which must be `program.body` or a node
+/// reached from it.
+pub(crate) fn node_value(ruby: &Ruby, program: &Arc<Program>, expr: &Expr) -> Value {
+    RbNode::wrap(ruby, program, expr)
+}
+
 fn node_of(value: Value) -> R<&'static RbNode> {
     <&RbNode>::try_convert(value)
 }
 
 fn kind(rb_self: &RbNode) -> &'static str {
-    rb_self.expr().model_name()
+    rb_self.get().model_name()
 }
 
 fn children(ruby: &Ruby, rb_self: &RbNode) -> R<Value> {
     guard(ruby, || {
-        let kids = rb_self.expr().children();
+        let kids = rb_self.get().children();
         let ary = ruby.ary_new_capa(kids.len());
         for k in kids {
             ary.push(RbNode::wrap(ruby, &rb_self.program, k))?;
@@ -142,10 +269,9 @@ fn walk(
         ));
     }
     let node = node_of(rb_self)?;
-    let start = if deep {
-        vec![node.expr()]
-    } else {
-        node.expr().children()
+    let start = match (deep, node.expr()) {
+        (true, Some(e)) => vec![e],
+        _ => node.get().children(),
     };
     Ok(magnus::block::Yield::Iter(NodeIter::new(
         &node.program,
@@ -163,11 +289,11 @@ fn each_node(ruby: &Ruby, rb_self: Value) -> R<magnus::block::Yield<NodeIter>> {
 }
 
 fn offset(rb_self: &RbNode) -> usize {
-    rb_self.expr().span.start as usize
+    rb_self.get().span().start as usize
 }
 
 fn length(rb_self: &RbNode) -> usize {
-    rb_self.expr().span.len()
+    rb_self.get().span().len()
 }
 
 fn line(rb_self: &RbNode) -> usize {
@@ -179,18 +305,22 @@ fn column(rb_self: &RbNode) -> usize {
 }
 
 fn text(rb_self: &RbNode) -> String {
-    rb_self.program.text(rb_self.expr().span).to_string()
+    rb_self.program.text(rb_self.get().span()).to_string()
 }
 
-fn to_pn(ruby: &Ruby, rb_self: &RbNode) -> R<String> {
-    guard(ruby, || Ok(pn::to_pn(rb_self.expr()).format()))
+/// The PN of an expression (nil for an entry, which has none of its own).
+fn to_pn(ruby: &Ruby, rb_self: &RbNode) -> R<Option<String>> {
+    guard(ruby, || Ok(rb_self.expr().map(|e| pn::to_pn(e).format())))
 }
 
 /// `value` of a literal: Integer, Float, String, true/false, nil for `undef`,
 /// `:default` for `default`, the pattern source for a regex; nil otherwise.
 fn value(ruby: &Ruby, rb_self: &RbNode) -> Value {
     use ExprKind as K;
-    match &rb_self.expr().kind {
+    let Some(e) = rb_self.expr() else {
+        return ruby.qnil().as_value();
+    };
+    match &e.kind {
         K::LiteralInteger { value, .. } => (*value).into_value_with(ruby),
         K::LiteralFloat(f) => (*f).into_value_with(ruby),
         K::LiteralBoolean(b) => (*b).into_value_with(ruby),
@@ -227,12 +357,25 @@ fn name_of(e: &Expr) -> Option<String> {
 }
 
 fn name(rb_self: &RbNode) -> Option<String> {
-    name_of(rb_self.expr())
+    match rb_self.get() {
+        Node::Expr(e) => name_of(e),
+        Node::Parameter(p) => Some(p.name.clone()),
+        Node::AttributeOp(AttributeOp::Set { name, .. }) => Some(name.clone()),
+        _ => None,
+    }
 }
 
-/// The operator of an operator expression (`"+"`, `"=="`, `"!"`, `"-"`, `"*"`), else nil.
+/// The operator of an operator expression (`"+"`, `"=="`, `"!"`, `"-"`, `"*"`)
+/// or attribute operation (`"=>"`, `"+>"`), else nil.
 fn operator(rb_self: &RbNode) -> Option<&'static str> {
-    match &rb_self.expr().kind {
+    let e = match rb_self.get() {
+        Node::Expr(e) => e,
+        Node::AttributeOp(AttributeOp::Set { append, .. }) => {
+            return Some(if *append { "+>" } else { "=>" })
+        }
+        _ => return None,
+    };
+    match &e.kind {
         ExprKind::Binary { op, .. } => Some(op.symbol()),
         ExprKind::Not(_) => Some("!"),
         ExprKind::UnaryMinus(_) => Some("-"),
@@ -243,7 +386,7 @@ fn operator(rb_self: &RbNode) -> Option<&'static str> {
 
 /// Byte offset of a binary operator token (where the reference locates the expression).
 fn operator_offset(rb_self: &RbNode) -> Option<usize> {
-    match &rb_self.expr().kind {
+    match &rb_self.expr()?.kind {
         ExprKind::Binary { op_span, .. } => Some(op_span.start as usize),
         _ => None,
     }
@@ -251,15 +394,16 @@ fn operator_offset(rb_self: &RbNode) -> Option<usize> {
 
 fn inspect(ruby: &Ruby, rb_self: &RbNode) -> R<String> {
     guard(ruby, || {
-        let e = rb_self.expr();
-        let (l, c) = rb_self.program.line_col(e.span.start as usize);
-        let mut snippet: String = rb_self.program.text(e.span).chars().take(40).collect();
-        if snippet.len() < e.span.len() {
+        let node = rb_self.get();
+        let span = node.span();
+        let (l, c) = rb_self.program.line_col(span.start as usize);
+        let mut snippet: String = rb_self.program.text(span).chars().take(40).collect();
+        if snippet.len() < span.len() {
             snippet.push_str("...");
         }
         Ok(format!(
             "#<PuppetTypes::AST::Node {} {}:{} {:?}>",
-            e.model_name(),
+            node.model_name(),
             l,
             c,
             snippet
@@ -278,8 +422,8 @@ fn eq(rb_self: &RbNode, other: Value) -> bool {
 fn hash(rb_self: &RbNode) -> i64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     (Arc::as_ptr(&rb_self.program) as usize).hash(&mut h);
-    rb_self.expr().span.hash(&mut h);
-    rb_self.expr().model_name().hash(&mut h);
+    rb_self.get().span().hash(&mut h);
+    rb_self.get().model_name().hash(&mut h);
     // Ruby wants a Fixnum; keep it in range.
     (h.finish() >> 2) as i64
 }
@@ -331,5 +475,6 @@ pub fn init(ruby: &Ruby, module: RModule) -> R<()> {
     node.define_method("==", method!(eq, 1))?;
     node.define_method("eql?", method!(eq, 1))?;
     node.define_method("hash", method!(hash, 0))?;
+    super::ast_model::init(ruby, ast, node)?;
     Ok(())
 }

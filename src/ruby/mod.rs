@@ -8,16 +8,23 @@
 
 mod alias_registry;
 mod allocator;
+mod ast_model;
 mod ast_node;
 pub(crate) mod convert;
+mod definition;
+mod diagnostic;
 mod encoding;
+mod environment;
 pub(crate) mod errors;
 mod evaluator;
 mod formatter;
+mod gvl;
 mod internal;
 mod lexer;
+mod parameter;
 mod parser;
 mod rich;
+mod strings;
 mod type_calculator;
 pub(crate) mod type_factory;
 mod type_object;
@@ -58,6 +65,11 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     parser::init(ruby, module)?;
     ast_node::init(ruby, module)?;
     evaluator::init(ruby, module)?;
+    diagnostic::init(ruby, module)?;
+    environment::init(ruby, module)?;
+    definition::init(ruby, module)?;
+    parameter::init(ruby, module)?;
+    strings::init(ruby, module)?;
     internal::init(ruby, module)?;
     Ok(())
 }

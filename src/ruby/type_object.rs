@@ -261,7 +261,7 @@ mod data {
     }
 }
 
-/// One frozen wrapper object per shared type of [`crate::types::shared`]
+/// One frozen wrapper object per shared type of [`crate::types::builtin::shared`]
 /// (`Integer`, `Any`, `Data`, ...), made when the class is defined.
 ///
 /// Wrapping such a type hands out its object instead of allocating another:
@@ -270,7 +270,7 @@ mod data {
 /// unparameterised type name parsed (a quarter of the type strings of the
 /// parse benchmark) thereby costs no Ruby allocation and no later collection.
 mod shared {
-    use crate::types::shared::{shared_index, shared_types, SHARED_COUNT};
+    use crate::types::builtin::shared::{shared_index, shared_types, SHARED_COUNT};
     use crate::types::Type;
     use magnus::rb_sys::{AsRawValue, FromRawValue};
     use magnus::{Ruby, Value};

@@ -103,17 +103,6 @@ pub fn node_text(text: &str) -> SmolStr {
     }
 }
 
-/// The text of a type reference (`Integer`, `Foo::Bar`): a built-in type
-/// name spelled as printed is its static text, which costs no copy (and most
-/// type references in type expressions are such names).
-#[inline]
-pub fn reference_text(text: &str) -> SmolStr {
-    match crate::types::builtin::exact_name(text) {
-        Some(name) => SmolStr::new_static(name),
-        None => node_text(text),
-    }
-}
-
 /// An expression node: where it is and what it is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
@@ -138,156 +127,6 @@ impl Expr {
     /// reference's validator and label provider name it.
     pub fn model_name(&self) -> &'static str {
         self.kind.model_name()
-    }
-
-    /// The expressions directly contained in this node, in source order
-    /// (including those inside its entries, bodies, operations and parameters).
-    pub fn children(&self) -> Vec<&Expr> {
-        use ExprKind as K;
-        let mut v: Vec<&Expr> = Vec::new();
-        fn opt<'a>(v: &mut Vec<&'a Expr>, o: &'a Option<Box<Expr>>) {
-            if let Some(x) = o {
-                v.push(x);
-            }
-        }
-        fn params<'a>(v: &mut Vec<&'a Expr>, ps: &'a [Parameter]) {
-            for p in ps {
-                opt(v, &p.type_expr);
-                opt(v, &p.value);
-            }
-        }
-        fn ops<'a>(v: &mut Vec<&'a Expr>, ops: &'a [AttributeOp]) {
-            for op in ops {
-                match op {
-                    AttributeOp::Set { value, .. } => v.push(value),
-                    AttributeOp::Splat { expr, .. } => v.push(expr),
-                }
-            }
-        }
-        match &self.kind {
-            K::Variable(x)
-            | K::Text(x)
-            | K::Not(x)
-            | K::UnaryMinus(x)
-            | K::Unfold(x)
-            | K::Paren(x)
-            | K::Render(x) => v.push(x),
-            K::LiteralList(xs) | K::ConcatenatedString(xs) | K::Block(xs) => v.extend(xs.iter()),
-            K::LiteralHash { entries, .. } => {
-                for en in entries {
-                    v.push(&en.key);
-                    v.push(&en.value);
-                }
-            }
-            K::Heredoc { text, .. } => v.push(text),
-            K::Access { left, keys } => {
-                v.push(left);
-                v.extend(keys.iter());
-            }
-            K::NamedAccess { left, right } | K::Binary { left, right, .. } => {
-                v.push(left);
-                v.push(right);
-            }
-            K::Selector { left, entries } => {
-                v.push(left);
-                for en in entries {
-                    v.push(&en.matching);
-                    v.push(&en.value);
-                }
-            }
-            K::Case { test, options } => {
-                v.push(test);
-                for o in options {
-                    v.extend(o.values.iter());
-                    opt(&mut v, &o.then_expr);
-                }
-            }
-            K::If {
-                test,
-                then_expr,
-                else_expr,
-            }
-            | K::Unless {
-                test,
-                then_expr,
-                else_expr,
-            } => {
-                v.push(test);
-                opt(&mut v, then_expr);
-                opt(&mut v, else_expr);
-            }
-            K::CallNamedFunction(c) | K::CallMethod(c) => {
-                v.push(&c.functor);
-                v.extend(c.args.iter());
-                opt(&mut v, &c.lambda);
-            }
-            K::Lambda(l) => {
-                params(&mut v, &l.parameters);
-                opt(&mut v, &l.return_type);
-                opt(&mut v, &l.body);
-            }
-            K::Resource {
-                type_name, bodies, ..
-            } => {
-                v.push(type_name);
-                for b in bodies {
-                    v.push(&b.title);
-                    ops(&mut v, &b.operations);
-                }
-            }
-            K::ResourceDefaults {
-                type_ref: x,
-                operations,
-                ..
-            }
-            | K::ResourceOverride {
-                resources: x,
-                operations,
-                ..
-            } => {
-                v.push(x);
-                ops(&mut v, operations);
-            }
-            K::Collect {
-                type_expr,
-                query,
-                operations,
-            } => {
-                v.push(type_expr);
-                v.push(query);
-                ops(&mut v, operations);
-            }
-            K::VirtualQuery(q) | K::ExportedQuery(q) => opt(&mut v, q),
-            K::HostClass(d)
-            | K::ResourceTypeDefinition(d)
-            | K::FunctionDefinition(d)
-            | K::PlanDefinition(d) => {
-                params(&mut v, &d.parameters);
-                opt(&mut v, &d.return_type);
-                opt(&mut v, &d.body);
-            }
-            K::NodeDefinition {
-                host_matches,
-                parent,
-                body,
-            } => {
-                v.extend(host_matches.iter());
-                opt(&mut v, parent);
-                opt(&mut v, body);
-            }
-            K::TypeAlias { type_expr, .. } => v.push(type_expr),
-            K::TypeMapping { type_expr, mapping } => {
-                v.push(type_expr);
-                v.push(mapping);
-            }
-            K::TypeDefinition { body, .. } | K::Epp { body, .. } => opt(&mut v, body),
-            K::Apply { arguments, body } => {
-                v.extend(arguments.iter());
-                v.extend(body.iter());
-            }
-            _ => {}
-        }
-        v
     }
 }
 
@@ -423,8 +262,8 @@ impl BinaryOp {
 #[derive(Clone, Debug, PartialEq)]
 // An explicit one-byte tag: matching a node's kind (the interpreter's and drop
 // code's first step) reads a byte instead of decoding a niche in the largest
-// variant's fields (callgrind: 4,867 -> 4,822 instructions per uncached type
-// string). The rare big variants hold boxed text so that a node stays 64 bytes.
+// variant's fields. The rare big variants hold boxed text so that a node
+// stays 64 bytes.
 #[repr(u8)]
 pub enum ExprKind {
     /// No operation: an empty body `[(nop)]`.

@@ -1,4 +1,5 @@
-//! Source text to syntax trees: spans, the lexer, the parser, the AST and its PN form.
+//! Source text to syntax trees: spans, the lexer, the parser, the AST, its
+//! one walk ([`walk`]), its PN form and the validator.
 
 pub mod ast;
 pub mod external_syntax;
@@ -8,5 +9,6 @@ pub mod pn;
 pub mod span;
 pub mod token;
 pub mod validate;
+pub mod walk;
 
 pub use parser::{parse, parse_epp, parse_with_recovery};

@@ -113,6 +113,55 @@ impl Pn {
         }
     }
 
+    /// The PN text over several lines, each element on its own line indented
+    /// two spaces per level (the reference's `format(Indent.new('  '), '')`,
+    /// as `puppet parser dump --format pn --pretty` prints it).
+    pub fn format_pretty(&self) -> String {
+        let mut out = String::new();
+        self.write_pretty(&mut out, 0);
+        out
+    }
+
+    fn write_pretty(&self, b: &mut String, level: usize) {
+        let line = |b: &mut String, level: usize| {
+            b.push('\n');
+            for _ in 0..level {
+                b.push_str("  ");
+            }
+        };
+        match self {
+            Pn::Call(name, elements) => {
+                b.push('(');
+                b.push_str(name);
+                for e in elements {
+                    line(b, level + 1);
+                    e.write_pretty(b, level + 1);
+                }
+                b.push(')');
+            }
+            Pn::List(elements) => {
+                b.push('[');
+                for e in elements {
+                    line(b, level + 1);
+                    e.write_pretty(b, level + 1);
+                }
+                b.push(']');
+            }
+            Pn::Map(entries) => {
+                b.push('{');
+                for (k, v) in entries {
+                    line(b, level + 1);
+                    b.push(':');
+                    b.push_str(k);
+                    b.push(' ');
+                    v.write_pretty(b, level + 1);
+                }
+                b.push('}');
+            }
+            Pn::Literal(_) => self.write(b),
+        }
+    }
+
     /// The reference's `to_data`.
     pub fn to_data(&self) -> Value {
         match self {
@@ -149,6 +198,12 @@ impl Pn {
 /// The PN text of a program, as `puppet parser dump --format pn` prints it.
 pub fn program_to_pn_string(program: &Program) -> String {
     to_pn(&program.body).format()
+}
+
+/// The PN text of a program over several lines, as `puppet parser dump
+/// --format pn --pretty` prints it.
+pub fn program_to_pn_pretty(program: &Program) -> String {
+    to_pn(&program.body).format_pretty()
 }
 
 /// The `to_data` structure of a program's PN.
@@ -243,7 +298,7 @@ fn write_json(v: &Value, out: &mut String) {
 /// the formatter's implementation.
 pub fn ruby_float_to_s(v: f64) -> String {
     let mut s = String::new();
-    crate::format::float::write_float_to_s(&mut s, v);
+    crate::values::float_text::write_float_to_s(&mut s, v);
     s
 }
 

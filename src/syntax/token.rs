@@ -415,7 +415,7 @@ mod tests {
     }
 
     #[test]
-    fn seed004_keywords_are_case_sensitive() {
+    fn keywords_are_case_sensitive() {
         assert_eq!(TokenKind::keyword("true"), Some(TokenKind::Boolean));
         assert_eq!(TokenKind::keyword("If"), None);
         assert_eq!(TokenKind::keyword("plan"), None);

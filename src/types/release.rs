@@ -19,8 +19,8 @@
 //! The prefetches are [`crate::prefetch::line`] hints; off x86_64 there are
 //! none, and the pipeline only delays the drops.
 
-use super::model::{Type, TypeKind, TypeRef};
 use crate::prefetch::line;
+use crate::types::model::{Type, TypeKind, TypeRef};
 use std::cell::UnsafeCell;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, Ordering};

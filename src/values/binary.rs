@@ -176,7 +176,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed001_binary_from_base64() {
+    fn binary_from_base64() {
         assert_eq!(&*Binary::from_string("YWJj", None).unwrap().bytes, b"abc");
         assert_eq!(
             Binary::from_string("YW Jj", None).unwrap_err().message,
@@ -199,7 +199,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_binary_text_forms() {
+    fn binary_text_forms() {
         let b = Binary::from_array(&[0, 255, 128]).unwrap();
         assert_eq!(b.to_string(), "AP+A");
         assert_eq!(b.to_base64_urlsafe(), "AP-A");

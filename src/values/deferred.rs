@@ -45,7 +45,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed001_deferred_equality() {
+    fn deferred_equality() {
         let a = Deferred::new("f", Some(vec![Value::Integer(1)]));
         assert_eq!(a, Deferred::new("f", Some(vec![Value::Integer(1)])));
         assert_ne!(Deferred::new("f", Some(vec![])), Deferred::new("f", None));
@@ -53,7 +53,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_sensitive_equality_is_by_wrapped_value() {
+    fn sensitive_equality_is_by_wrapped_value() {
         let a = Value::Sensitive(Arc::new(Value::Integer(42)));
         let b = Value::Sensitive(Arc::new(Value::Integer(42)));
         assert_eq!(a, b);

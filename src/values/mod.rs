@@ -8,6 +8,7 @@
 
 pub mod binary;
 pub mod deferred;
+pub mod float_text;
 pub mod new;
 pub mod regexp;
 pub mod semver;
@@ -18,14 +19,15 @@ pub mod timespan;
 pub mod timespan_format;
 pub mod timestamp;
 mod timestamp_default;
+pub mod type_model;
 pub mod uri;
 pub mod uri_merge;
 pub mod uri_syntax;
 
-use crate::types::Type;
 use indexmap::IndexMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
+use type_model::Type;
 
 pub use binary::Binary;
 pub use deferred::Deferred;

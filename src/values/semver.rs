@@ -257,14 +257,14 @@ mod tests {
     }
 
     #[test]
-    fn seed000_semver_from_string_and_parts() {
+    fn semver_from_string_and_parts() {
         assert_eq!(v("1.2.3").to_string(), "1.2.3");
         let p = SemVer::from_parts(1, 2, 3, Some("rc4"), Some("5")).unwrap();
         assert_eq!(p.to_string(), "1.2.3-rc4+5");
     }
 
     #[test]
-    fn seed000_semver_rejects_leading_zeros() {
+    fn semver_rejects_leading_zeros() {
         assert_eq!(
             SemVer::parse("01.2.3").unwrap_err().message,
             "The string '01.2.3' cannot be converted to a SemVer"

@@ -427,7 +427,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_strftime_directives() {
+    fn strftime_directives() {
         let s = strftime(
             "%Q|%E|%Oy|%+|%10F|%-10F|%010A|%^10a|%#p|%#A|%:::z|%-z|%10z|%_10z|%-:z",
             &t(),

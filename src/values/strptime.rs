@@ -718,7 +718,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed001_strptime_c_and_zone() {
+    fn strptime_c_and_zone() {
         let p = strptime("Wed Aug 24 12:13:14 2016 PDT", "%c %Z").unwrap();
         assert_eq!(
             (p.year, p.mon, p.mday, p.hour),
@@ -798,7 +798,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_strptime_first_agrees_with_trying_each_format() {
+    fn strptime_first_agrees_with_trying_each_format() {
         let mut found = 0;
         for list in LISTS {
             // every suffix of the list, so that each format starts a run
@@ -822,7 +822,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_zone_designators_ignore_case() {
+    fn zone_designators_ignore_case() {
         assert_eq!(zone_match(b"Eastern Standard TIME x"), Some(21));
         assert_eq!(zone_match(b"EST DST"), Some(7));
         assert_eq!(zone_match(b"Utc+01:30:15 rest"), Some(12));
@@ -852,7 +852,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_strptime_f_and_t_read_as_their_expansions() {
+    fn strptime_f_and_t_read_as_their_expansions() {
         for s in time_samples() {
             assert_eq!(strptime(&s, "%F"), strptime(&s, "%Y-%m-%d"), "{s:?}");
             assert_eq!(strptime(&s, "%T"), strptime(&s, "%H:%M:%S"), "{s:?}");

@@ -329,7 +329,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed001_timespan_examples() {
+    fn timespan_examples() {
         assert_eq!(
             Timespan::from_float_seconds(13.5).unwrap().to_string(),
             "0-00:00:13.5"
@@ -355,7 +355,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_timespan_format_flags() {
+    fn timespan_format_flags() {
         let t = Timespan::from_float_seconds(0.005).unwrap();
         assert_eq!(
             t.format("%L|%3L|%-L|%_L|%N|%3N|%-N|%_5N|%S.%L").unwrap(),
@@ -373,7 +373,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_timespan_float_type_bounds() {
+    fn timespan_float_type_bounds() {
         assert_eq!(
             Timespan::float_bound_text(1.5).unwrap(),
             "0-00:00:01.500000000"

@@ -295,7 +295,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_timestamp_examples() {
+    fn timestamp_examples() {
         assert_eq!(
             Timestamp::from_seconds(1473150899).to_string(),
             "2016-09-06T08:34:59.000000000 UTC"
@@ -315,7 +315,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_default_format_reader_agrees_with_strptime() {
+    fn default_format_reader_agrees_with_strptime() {
         let pieces = [
             "2016",
             "-09",

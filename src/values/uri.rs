@@ -417,7 +417,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_uri_parts() {
+    fn uri_parts() {
         let x = u("http://bob:pwd@www.example.com:23/a/b?x=2#frag");
         assert_eq!(x.scheme.as_deref(), Some("http"));
         assert_eq!(x.userinfo.as_deref(), Some("bob:pwd"));
@@ -432,7 +432,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_uri_merge() {
+    fn uri_merge() {
         let d = u("http://example.com/a/b/");
         assert_eq!(
             d.merge(&u("/c/d")).unwrap().to_string(),
@@ -455,7 +455,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_uri_from_hash() {
+    fn uri_from_hash() {
         let b = Uri::build(
             Some("http"),
             None,

@@ -186,7 +186,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed001_uri_character_classes() {
+    fn uri_character_classes() {
         for b in 0..=255u8 {
             let expected = b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=".contains(&b);
             assert_eq!(is_unreserved_subdelim(b), expected, "{b}");

@@ -407,7 +407,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed004_heredoc_spec() {
+    fn heredoc_spec() {
         let s = parse_spec("@(END:json/t$)").unwrap();
         assert_eq!((s.tag, s.syntax, s.escapes), ("END", "json", Some("t$")));
         let s = parse_spec("@(\"END\")").unwrap();
@@ -417,7 +417,7 @@ mod tests {
     }
 
     #[test]
-    fn seed004_heredoc_end_line() {
+    fn heredoc_end_line() {
         let m = match_end_line(b"   | - END  \n", b"END").unwrap();
         assert_eq!((m.leading, m.margin, m.trim), ((0, 3), true, true));
         let m = match_end_line(b"foo END\n", b"END").unwrap();

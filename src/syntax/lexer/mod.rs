@@ -95,20 +95,6 @@ struct UqMode {
     slurp: strings::Slurp,
 }
 
-/// Where [`Lexer::lex_into`] appends the tokens: a `Vec`, or the parser's
-/// buffer on the stack for the few tokens of a type string.
-pub trait TokenBuffer<'src> {
-    /// Append `t`.
-    fn push_token(&mut self, t: Token<'src>);
-}
-
-impl<'src> TokenBuffer<'src> for Vec<Token<'src>> {
-    #[inline(always)]
-    fn push_token(&mut self, t: Token<'src>) {
-        self.push(t);
-    }
-}
-
 /// A pull lexer over one source text.
 pub struct Lexer<'src> {
     src: &'src str,
@@ -171,16 +157,6 @@ pub fn tokenize_bytes(source: &[u8], options: Options) -> Result<Vec<Token<'_>>,
         )
     })?;
     Lexer::with_options(text, options).collect_tokens()
-}
-
-/// True when all of `source` is one type reference token (`Integer`,
-/// `Foo::Bar`): what the lexer would give as a single CLASSREF and nothing
-/// after it.
-#[inline]
-pub fn is_lone_class_ref(source: &str) -> bool {
-    let b = source.as_bytes();
-    matches!(b.first(), Some(c) if c.is_ascii_uppercase())
-        && scanner::class_ref_end(b, 0) == b.len()
 }
 
 /// Rejects input that starts with a byte order mark, naming its encoding.
@@ -252,28 +228,6 @@ impl<'src> Lexer<'src> {
         }
     }
 
-    /// Frees what the lexer holds (queued tokens, warnings, the error),
-    /// leaving it without any allocation: a lexer kept in a
-    /// [`ManuallyDrop`](std::mem::ManuallyDrop) then needs no dropping.
-    #[inline]
-    pub fn release(&mut self) {
-        if self.queue.capacity() != 0 || self.warnings.capacity() != 0 || self.failed.is_some() {
-            self.release_held();
-        }
-    }
-
-    /// [`Self::release`] of a lexer that holds something.
-    #[inline(never)]
-    fn release_held(&mut self) {
-        if self.queue.capacity() != 0 {
-            self.queue = VecDeque::new();
-        }
-        if self.warnings.capacity() != 0 {
-            self.warnings = Vec::new();
-        }
-        self.failed = None;
-    }
-
     /// Warnings found so far (unrecognised escapes and the like).
     pub fn warnings(&self) -> &[Warning] {
         &self.warnings
@@ -316,7 +270,7 @@ impl<'src> Lexer<'src> {
     /// Appends the remaining tokens (without the final EOF) to `out`: those
     /// [`Self::next_token`] delivers, up to the first error, which is returned
     /// (the tokens before it stay in `out`). Faster than pulling them one by one.
-    pub fn lex_into(&mut self, out: &mut impl TokenBuffer<'src>) -> Result<(), Error> {
+    pub fn lex_into(&mut self, out: &mut Vec<Token<'src>>) -> Result<(), Error> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
@@ -330,9 +284,9 @@ impl<'src> Lexer<'src> {
 
     /// Pushes every token [`Self::deliver`] gives.
     #[inline(always)]
-    fn lex_into_inner(&mut self, out: &mut impl TokenBuffer<'src>) -> Result<(), Error> {
+    fn lex_into_inner(&mut self, out: &mut Vec<Token<'src>>) -> Result<(), Error> {
         self.deliver(|t| {
-            out.push_token(t);
+            out.push(t);
             ControlFlow::Continue(())
         })
     }
@@ -521,9 +475,11 @@ impl<'src> Lexer<'src> {
         true
     }
 
-    /// The commonest tokens of type expressions (type references, integers,
-    /// brackets, commas), lexed as [`Self::lex_token`] would lex them, but
-    /// built where they are delivered; `None` for anything else.
+    /// The commonest tokens (type references, integers, plain single quoted
+    /// strings, bare words, brackets, commas), lexed as [`Self::lex_token`]
+    /// would lex them, but built where they are delivered; `None` for
+    /// anything else. This is the lexer's one speed trick (the corpus
+    /// tokenizing benchmark needs it); a test compares it with the full path.
     #[inline(always)]
     fn simple_token(&mut self) -> Option<Token<'src>> {
         let mut start = self.pos;
@@ -894,7 +850,7 @@ mod shortcut_tests {
     }
 
     #[test]
-    fn seed004_simple_tokens_lex_as_the_full_lexer_lexes_them() {
+    fn simple_tokens_lex_as_the_full_lexer_lexes_them() {
         let mut sources = crate::testutil::fixture_sources();
         for piece in [
             "A", "A::B", "A::b", "A:", "A::", "1", "10", "1x", "1.5", "0", ",", "]", "[", " [",

@@ -161,7 +161,7 @@ mod tests {
     }
 
     #[test]
-    fn seed004_number_forms() {
+    fn number_forms() {
         assert_eq!(scan("0x1F "), Some(4));
         assert_eq!(scan("0777"), Some(4));
         assert_eq!(scan("1.5e-3)"), Some(6));
@@ -173,7 +173,7 @@ mod tests {
     }
 
     #[test]
-    fn seed004_plain_integers_end_where_the_general_scan_ends() {
+    fn plain_integers_end_where_the_general_scan_ends() {
         for s in [
             "1",
             "10",
@@ -208,7 +208,7 @@ mod tests {
     }
 
     #[test]
-    fn seed004_number_validity() {
+    fn number_validity() {
         assert_eq!(number_error("08").unwrap(), "Not a valid octal number 08");
         assert_eq!(number_error("0.5"), None);
         assert_eq!(number_error("0e5").unwrap(), "Not a valid octal number 0e5");

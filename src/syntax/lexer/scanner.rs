@@ -349,7 +349,7 @@ mod tests {
     }
 
     #[test]
-    fn seed004_hand_scans_match_the_scanner() {
+    fn hand_scans_match_the_scanner() {
         let words = [
             "a",
             "A",
@@ -412,7 +412,7 @@ mod tests {
     }
 
     #[test]
-    fn seed004_name_vs_word() {
+    fn name_vs_word() {
         assert!(is_name("apache::port"));
         assert!(is_name("::apache"));
         assert!(!is_name("_bare_word"));
@@ -421,7 +421,7 @@ mod tests {
     }
 
     #[test]
-    fn seed004_unicode_blanks() {
+    fn unicode_blanks() {
         assert_eq!(blank_run(" \u{a0}\u{3000}\tx".as_bytes()), 1 + 2 + 3 + 1);
         assert_eq!(blank_run("\u{200B}".as_bytes()), 0);
     }

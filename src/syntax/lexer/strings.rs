@@ -577,7 +577,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed004_dq_escapes() {
+    fn dq_escapes() {
         let e = Escapes::DQ;
         let mut w = Vec::new();
         assert_eq!(
@@ -605,7 +605,7 @@ mod tests {
     }
 
     #[test]
-    fn seed004_sq_escapes() {
+    fn sq_escapes() {
         assert_eq!(sq_unescape(r"a\'b\\c\n"), r"a'b\c\n");
     }
 

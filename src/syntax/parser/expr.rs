@@ -9,7 +9,7 @@
 
 use super::Parser;
 use crate::error::Result;
-use crate::syntax::ast::{node_text, reference_text, BinaryOp, Call, Expr, ExprKind, KeyedEntry};
+use crate::syntax::ast::{node_text, BinaryOp, Call, Expr, ExprKind, KeyedEntry};
 use crate::syntax::span::Span;
 use crate::syntax::token::TokenKind as T;
 
@@ -114,24 +114,6 @@ impl<'a, 't> Parser<'a, 't> {
         r
     }
 
-    /// [`Self::postfix`], reading a literal primary in place.
-    #[inline(always)]
-    pub(super) fn whole_type_postfix(&mut self) -> Result<Expr> {
-        if !super::stmt::is_literal_token(self.kind()) {
-            return self.postfix();
-        }
-        if self.peek_kind(1) == T::LBrack {
-            if let Some(e) = self.flat_access(0, |k| k == T::Eof) {
-                return e;
-            }
-        }
-        let e = self.literal_inline()?;
-        let base = self.depth;
-        let r = self.postfix_ops(e);
-        self.depth = base;
-        r
-    }
-
     /// Calls, accesses, method calls and collects after `e` (each one level deeper).
     pub(super) fn postfix_ops(&mut self, mut e: Expr) -> Result<Expr> {
         loop {
@@ -146,31 +128,13 @@ impl<'a, 't> Parser<'a, 't> {
             e = match k {
                 T::LParen => self.call_named(e)?,
                 T::LBrack => {
-                    self.access_in_place(&mut e)?;
-                    continue;
+                    self.advance();
+                    self.access_tail(e, true)?
                 }
                 T::Dot => self.method_call(e)?,
                 _ => self.collect(e)?,
             };
         }
-    }
-
-    /// `e[args]`, replacing `e` by the access (`e` stays as it is on error).
-    fn access_in_place(&mut self, e: &mut Expr) -> Result<()> {
-        self.advance();
-        let keys = self.access_args(true)?;
-        let end = self.expect_span(T::RBrack, "']'")?;
-        let span = e.span.cover(end);
-        let left = Box::new(std::mem::replace(
-            e,
-            Expr::new(ExprKind::LiteralUndef, span),
-        ));
-        // (the placeholder owns nothing: forgetting it skips its drop code)
-        std::mem::forget(std::mem::replace(
-            &mut e.kind,
-            ExprKind::Access { left, keys },
-        ));
-        Ok(())
     }
 
     /// The `args]` of `left[args]`, the `[` already consumed.
@@ -186,17 +150,8 @@ impl<'a, 't> Parser<'a, 't> {
         // the capacity a first push gives, without the growth path
         let mut args = Vec::with_capacity(4);
         loop {
-            if self.at_lone_literal() && self.peek_kind(1) != T::FArrow && self.shortcut_room(3) {
-                // what `arg` gives for a lone literal (not a hash key), read directly
-                args.push(self.literal_inline()?);
-            } else if let Some(e) = self.accessed_literal_arg() {
-                args.push(e?);
-            } else if let Some(e) = self.hash_arg() {
-                args.push(e?);
-            } else {
-                let arg = self.arg(ArgCtx::Access)?;
-                push_argument(&mut args, arg);
-            }
+            let arg = self.arg(ArgCtx::Access)?;
+            push_argument(&mut args, arg);
             if self.eat(T::Comma) {
                 if self.at(T::RBrack) {
                     if !trailing_comma {
@@ -208,61 +163,6 @@ impl<'a, 't> Parser<'a, 't> {
             }
             return Ok(args);
         }
-    }
-
-    /// What `arg` gives for an access argument that is a literal with an access
-    /// (`Integer[1]`), directly followed by `,` or `]` (read directly, without
-    /// the descent and the look ahead of `arg`); `None` for any other argument.
-    fn accessed_literal_arg(&mut self) -> Option<Result<Expr>> {
-        if !(self.peek_kind(1) == T::LBrack
-            && super::stmt::is_literal_token(self.kind())
-            && self.shortcut_room(3))
-        {
-            return None;
-        }
-        // (assignment, resource and expression each enter one level)
-        if let Some(e) = self.flat_access(3, |k| matches!(k, T::Comma | T::RBrack)) {
-            return Some(e);
-        }
-        if !self.closes_argument(self.pos + 1) {
-            return None;
-        }
-        Some(self.as_argument(|p| p.literal_inline().and_then(|e| p.postfix_ops(e))))
-    }
-
-    /// True when the bracket or brace at `open` closes right before a `,` or a
-    /// `]`: what opens there is all of an access argument.
-    fn closes_argument(&self, open: usize) -> bool {
-        self.matching_close(open).is_some_and(|close| {
-            matches!(
-                self.toks.get(close + 1).map(|t| t.kind),
-                Some(T::Comma | T::RBrack)
-            )
-        })
-    }
-
-    /// `read` at the depth the descent reads an access argument at (assignment,
-    /// resource and expression each enter one level).
-    fn as_argument(&mut self, read: impl FnOnce(&mut Self) -> Result<Expr>) -> Result<Expr> {
-        let depth = self.depth;
-        self.depth += 3;
-        let e = read(self);
-        self.depth = depth;
-        e
-    }
-
-    /// What `arg` gives for an access argument that is a hash literal
-    /// (`Struct[{a => Integer}]`), directly followed by `,` or `]` (read
-    /// directly, without the descent of `arg`); `None` for any other argument.
-    #[inline(never)]
-    fn hash_arg(&mut self) -> Option<Result<Expr>> {
-        if !(self.at(T::LBrace) && self.shortcut_room(3)) {
-            return None;
-        }
-        if !self.closes_argument(self.pos) {
-            return None;
-        }
-        Some(self.as_argument(Self::hash))
     }
 
     /// One argument: an assignment (an expression for access arguments) or a
@@ -456,68 +356,27 @@ impl<'a, 't> Parser<'a, 't> {
     /// A one-token primary: variable, name, word, string, number, boolean, `default`,
     /// `undef`, type reference, regex, reserved word, EPP text.
     pub(super) fn literal(&mut self) -> Result<Expr> {
-        self.literal_inline()
-    }
-
-    /// [`Self::literal`], inlined where literals are commonest.
-    #[inline(always)]
-    pub(super) fn literal_inline(&mut self) -> Result<Expr> {
         let span = self.span();
-        // the commonest kinds are read in place (their values copied, not moved out)
-        if let Some(t) = self.toks.get(self.pos) {
-            let kind = match t.kind {
-                T::Variable | T::Name | T::Number => return self.boxed_or_number_literal(),
-                T::Word | T::String => ExprKind::LiteralString(node_text(t.text())),
-                T::Boolean => ExprKind::LiteralBoolean(t.text() == "true"),
-                T::Default => ExprKind::LiteralDefault,
-                T::Undef => ExprKind::LiteralUndef,
-                T::ClassRef => ExprKind::QualifiedReference(reference_text(t.text())),
-                _ => return self.rare_literal(span),
-            };
-            self.pos += 1;
-            return Ok(Expr::new(kind, span));
-        }
-        self.rare_literal(span)
-    }
-
-    /// A variable, name or number token as [`Self::literal`] reads it (apart,
-    /// so that the commonest literals take a small function).
-    #[inline(never)]
-    fn boxed_or_number_literal(&mut self) -> Result<Expr> {
         let Some(t) = self.toks.get(self.pos) else {
-            return self.rare_literal(self.span());
+            return self.rare_literal(span);
         };
         let e = match t.kind {
             T::Variable => {
-                let name_span = Span::new(t.span.start as usize + 1, t.span.end as usize);
+                let name_span = Span::new(span.start as usize + 1, span.end as usize);
                 let name = Expr::new(ExprKind::QualifiedName(node_text(t.text())), name_span);
-                Ok(Expr::new(ExprKind::Variable(Box::new(name)), t.span))
+                Expr::new(ExprKind::Variable(Box::new(name)), span)
             }
-            // (a number starts with a digit, a sign or `::`: most names are no number)
-            T::Name
-                if t.text()
-                    .as_bytes()
-                    .first()
-                    .is_some_and(u8::is_ascii_alphabetic) =>
-            {
-                Ok(Expr::new(
-                    ExprKind::QualifiedName(node_text(t.text())),
-                    t.span,
-                ))
-            }
-            T::Name => Ok(self.name_or_number(t)),
-            T::Number => match short_decimal(t.text()) {
-                // (what `number` gives for it)
-                Some(value) => Ok(Expr::new(
-                    ExprKind::LiteralInteger { value, radix: 10 },
-                    t.span,
-                )),
-                None => self.number(t),
-            },
-            _ => return self.rare_literal(t.span),
+            T::Name => self.name_or_number(t),
+            T::Number => self.number(t)?,
+            T::Word | T::String => Expr::new(ExprKind::LiteralString(node_text(t.text())), span),
+            T::Boolean => Expr::new(ExprKind::LiteralBoolean(t.text() == "true"), span),
+            T::Default => Expr::new(ExprKind::LiteralDefault, span),
+            T::Undef => Expr::new(ExprKind::LiteralUndef, span),
+            T::ClassRef => Expr::new(ExprKind::QualifiedReference(node_text(t.text())), span),
+            _ => return self.rare_literal(span),
         };
         self.pos += 1;
-        e
+        Ok(e)
     }
 
     /// The one-token primaries [`Self::literal`] does not read in place, or an error.
@@ -580,23 +439,6 @@ impl<'a, 't> Parser<'a, 't> {
             start.cover(end),
         ))
     }
-}
-
-/// The value of a decimal integer of at most 18 digits without a leading zero
-/// (or `0`), which is all of most NUMBER tokens.
-fn short_decimal(text: &str) -> Option<i64> {
-    let b = text.as_bytes();
-    if b.is_empty() || b.len() > 18 || (b[0] == b'0' && b.len() > 1) {
-        return None;
-    }
-    let mut v: i64 = 0;
-    for &d in b {
-        if !d.is_ascii_digit() {
-            return None;
-        }
-        v = v * 10 + i64::from(d - b'0');
-    }
-    Some(v)
 }
 
 /// Where an argument appears.
@@ -683,52 +525,5 @@ fn is_plain_expression(e: &Expr) -> bool {
         | ExprKind::ResourceDefaults { .. }
         | ExprKind::ResourceOverride { .. } => false,
         _ => true,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::syntax::parser::text::{parse_number, Number};
-
-    #[test]
-    fn seed004_short_decimals_read_as_parse_number_reads_them() {
-        let mut texts: Vec<String> = [
-            "0",
-            "00",
-            "01",
-            "1",
-            "9",
-            "10",
-            "0x1f",
-            "1.5",
-            "1e3",
-            "-1",
-            "",
-            "1_0",
-            "999999999999999999",
-            "1000000000000000000",
-            "9223372036854775807",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        texts.extend((0..2000).map(|i| (i * 7919).to_string()));
-        for t in &texts {
-            let expected = match parse_number(t) {
-                Some(Number::Int(v, 10)) if t.len() <= 18 => i64::try_from(v).ok(),
-                _ => None,
-            };
-            // (None leaves the text to `number`)
-            if let Some(v) = short_decimal(t) {
-                assert_eq!(Some(v), expected, "{t}");
-            }
-            if (1..=18).contains(&t.len())
-                && t.bytes().all(|b| b.is_ascii_digit())
-                && !t.starts_with("0")
-            {
-                assert!(short_decimal(t).is_some(), "{t}");
-            }
-        }
     }
 }

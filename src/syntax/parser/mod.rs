@@ -18,9 +18,7 @@
 mod control;
 mod defs;
 mod expr;
-mod flat;
 mod resource;
-mod single;
 mod stmt;
 mod text;
 
@@ -29,7 +27,7 @@ use crate::syntax::ast::{Expr, ExprKind, Program};
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
 
-pub use single::parse_type_expression;
+pub(crate) use text::{parse_number, Number};
 
 /// How deep constructs may nest (brackets, blocks, operator chains, each counting
 /// a few levels) before parsing fails; this also bounds the depth of the tree.
@@ -53,6 +51,32 @@ pub fn parse_epp(source: &str) -> Result<Program> {
     Ok(program)
 }
 
+/// Parses a manifest in tasks mode, where `plan` and `apply` are keywords (as
+/// Puppet parses the files of a module's `plans/` directory), validated.
+pub fn parse_tasks(source: &str) -> Result<Program> {
+    let program = parse_tasks_syntax(source)?;
+    crate::syntax::validate::validate(&program)?;
+    Ok(program)
+}
+
+/// As [`parse_tasks`] without running the validator.
+pub fn parse_tasks_syntax(source: &str) -> Result<Program> {
+    let options = crate::syntax::lexer::Options {
+        tasks: true,
+        ..Default::default()
+    };
+    let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
+    let mut tokens = Vec::new();
+    let lex_error = lexer.lex_into(&mut tokens).err();
+    let mut p = Parser::new(source, &mut tokens, false);
+    p.lex_error = lex_error;
+    let body = p.program(false)?;
+    if let Some(e) = p.lex_error.take() {
+        return Err(e);
+    }
+    Ok(Program::new(source, body))
+}
+
 /// Parses without running the validator: only syntax errors are reported.
 ///
 /// As in the reference, whose lexer runs lazily, a syntax error before the point
@@ -66,6 +90,25 @@ pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
         return Err(e);
     }
     Ok(Program::new(source, body))
+}
+
+/// Parses a type expression: the parser's entry point for type strings
+/// (`Array[Integer[1, 10]]`), used by the type parser (`types::parse`) for the texts
+/// its fast reader leaves to the parser.
+///
+/// A type string is read as the reference reads it, as a program: the result
+/// is the program's body (one expression for a well-formed type string; a
+/// block, a statement or `Nop` otherwise, which the type interpretation
+/// rejects), or the program parser's syntax error. No validation runs.
+pub fn parse_type_expression(source: &str) -> Result<Expr> {
+    let (mut tokens, lex_error) = lex(source, false);
+    let mut p = Parser::new(source, &mut tokens, false);
+    p.lex_error = lex_error;
+    let body = p.program(false)?;
+    match p.lex_error.take() {
+        Some(e) => Err(e),
+        None => Ok(body),
+    }
 }
 
 /// Parses an already lexed token stream of `source` (no validation).
@@ -125,10 +168,6 @@ pub(crate) struct Parser<'a, 't> {
     stack_base: usize,
     /// The error that ended lexing early: reported when parsing reaches it.
     lex_error: Option<Error>,
-    /// Take every operand through the full descent (tests compare the trees
-    /// with and without the shortcut of `lone_operand`).
-    #[cfg(test)]
-    no_shortcuts: bool,
 }
 
 impl<'a, 't> Parser<'a, 't> {
@@ -144,31 +183,7 @@ impl<'a, 't> Parser<'a, 't> {
             recover,
             errors: Vec::new(),
             lex_error: None,
-            #[cfg(test)]
-            no_shortcuts: false,
         }
-    }
-
-    /// Frees what the parser holds (class names, collected errors, the lexing
-    /// error), leaving it without any allocation: a parser kept in a
-    /// [`ManuallyDrop`](std::mem::ManuallyDrop) then needs no dropping. (A
-    /// lone expression leaves all of them empty, and this check is cheaper
-    /// than the drop code for each.)
-    #[inline]
-    fn release(&mut self) {
-        if self.namestack.capacity() != 0 || self.errors.capacity() != 0 || self.lex_error.is_some()
-        {
-            self.release_held();
-        }
-    }
-
-    /// [`Self::release`] of a parser that holds something.
-    #[cold]
-    #[inline(never)]
-    fn release_held(&mut self) {
-        self.namestack = Vec::new();
-        self.errors = Vec::new();
-        self.lex_error = None;
     }
 
     /// The kind of the current token (`Eof` at the end).
@@ -410,157 +425,6 @@ pub(crate) fn block_or_expression(stmts: Vec<Expr>, braces: Option<Span>) -> Opt
         _ => {
             let span = braces.unwrap_or_else(|| stmts[0].span.cover(stmts[stmts.len() - 1].span));
             Some(Expr::boxed(ExprKind::Block(stmts), span))
-        }
-    }
-}
-
-#[cfg(test)]
-mod shortcut_tests {
-    use super::*;
-
-    /// `parse_syntax` (or the recovering parse) with or without operand shortcuts.
-    fn parse_with(source: &str, shortcuts: bool, recover: bool) -> String {
-        let (mut tokens, lex_error) = lex(source, false);
-        let mut p = Parser::new(source, &mut tokens, recover);
-        p.no_shortcuts = !shortcuts;
-        p.lex_error = lex_error;
-        let body = p.program(false);
-        let errors: Vec<String> = p
-            .errors
-            .iter()
-            .chain(p.lex_error.iter())
-            .map(|e| format!("{} {:?}", e.message, e.span))
-            .collect();
-        match body {
-            Ok(b) => format!("{:?} {errors:?}", Program::new(source, b).body),
-            Err(e) => format!("error {} {:?} {errors:?}", e.message, e.span),
-        }
-    }
-
-    fn sources() -> Vec<String> {
-        let mut out = crate::testutil::fixture_sources();
-        // operands followed by what does and does not end them
-        let operands = [
-            "a",
-            "A",
-            "1",
-            "'s'",
-            "$x",
-            "/r/",
-            "true",
-            "default",
-            "undef",
-            "A[1]",
-            "f(1)",
-            "[1, 2]",
-            "{a => 1}",
-            "A[1][2]",
-            "f(1) |$x| { $x }",
-            "[1][0]",
-            "{a => 1}[a]",
-            "{a => A[1], b => 'x',}",
-            "{A['k'] => B[2]}",
-            "{a => {b => A[1]}}",
-            "{}",
-            "{type => function}",
-            "{a => 1 + 2}",
-            "{a => A[1] + 1}",
-            "{a => A[1][2], b => c}",
-            "{a => }",
-            "{a b}",
-            "A[1, b, 'c', $d, /e/, true, default, undef, F, G::H, ::i,]",
-            "A[99999999999999999999999]",
-            "A[1, 0x1FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF]",
-            "A[]",
-            "A[1 2]",
-            "A[,]",
-            "A[1,,]",
-            "a[1, 2]",
-            "$a[1]",
-            "A[B[1, c], D[E[2]], f,]",
-            "A[B[1]",
-            "A[B[]]",
-            "A[B[1] c]",
-            "A[B[99999999999999999999999]]",
-            "A[B[1](2)]",
-            "A[B[1].m]",
-            "A[B[1][2]]",
-            "A[B[C[D[E[F[G[H[I[J[1]]]]]]]]]]",
-            "A[{a => B[1], C['d'] => e,}, {}]",
-            "A[{a => 1, b}]",
-            "A[{a => 1 b => 2}]",
-            "A[{a => {b => 1}}]",
-            "A[{a => 1}}]",
-            "A[{a => 1]}",
-            "A[{a => 1,,}]",
-            "A[{a => B[C[{d => 1}]]}]",
-        ];
-        let follows = [
-            "",
-            ",",
-            "]",
-            ")",
-            "}",
-            "=>",
-            " + 1",
-            " = 2",
-            " -> B",
-            " { 'x': }",
-            " ? { default => 1 }",
-            "[",
-            ".m",
-            " and b",
-            "(",
-        ];
-        for o in operands {
-            for f in follows {
-                out.push(format!("$v = [{o}{f}]"));
-                out.push(format!("f({o}{f})"));
-                out.push(format!("X[{o}{f}, 2]"));
-                out.push(format!("$h = {{ k => {o}{f} }}"));
-                out.push(format!("$h = {{ {o}{f} => 1 }}"));
-                out.push(format!("X[{{ {o}{f} => 1, k => {o}{f} }}]"));
-                out.push(format!("{o}{f}"));
-            }
-        }
-        // nesting around the depth limit
-        for n in (100..220).step_by(3) {
-            out.push(format!("$a = {}1{}", "A[".repeat(n), "]".repeat(n)));
-            out.push(format!("$a = {}1{}", "[".repeat(n), "]".repeat(n)));
-            out.push(format!("$a = {}1{}", "{a => ".repeat(n), "}".repeat(n)));
-        }
-        out
-    }
-
-    /// The nesting error, without its position: where it is raised depends on
-    /// the stack the recursion uses ([`STACK_BUDGET`]), which the shortcut
-    /// lowers (as compiler settings do); the count of levels is the same.
-    fn without_depth_error_position(result: String) -> String {
-        const DEPTH: &str = "nested too deeply";
-        let mut out = String::new();
-        let mut rest = result.as_str();
-        while let Some(i) = rest.find(DEPTH) {
-            out.push_str(&rest[..i + DEPTH.len()]);
-            rest = &rest[i + DEPTH.len()..];
-            // drop the span that follows
-            if let Some(end) = rest.find("})") {
-                rest = &rest[end + 2..];
-            }
-        }
-        out.push_str(rest);
-        out
-    }
-
-    #[test]
-    fn seed002_operand_shortcut_builds_the_same_tree_and_errors() {
-        for src in sources() {
-            for recover in [false, true] {
-                assert_eq!(
-                    without_depth_error_position(parse_with(&src, true, recover)),
-                    without_depth_error_position(parse_with(&src, false, recover)),
-                    "{src}"
-                );
-            }
         }
     }
 }

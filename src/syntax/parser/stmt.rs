@@ -11,7 +11,7 @@ use super::Parser;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{BinaryOp, Call, Expr, ExprKind};
 use crate::syntax::span::Span;
-use crate::syntax::token::{Token, TokenKind as T};
+use crate::syntax::token::TokenKind as T;
 
 /// Functions that can be called without parentheses around their arguments.
 pub const STATEMENT_CALLS: &[&str] = &[
@@ -204,135 +204,11 @@ impl<'a, 't> Parser<'a, 't> {
     }
 
     /// `relationship (= | += | -=) assignment` (right associative).
-    #[inline(always)]
     pub(super) fn assignment(&mut self) -> Result<Expr> {
-        // assignment, resource and expression each enter one level
-        if let Some(e) = self.lone_operand(3) {
-            return e;
-        }
-        self.assignment_full()
-    }
-
-    /// [`Self::assignment`] through the full descent.
-    #[inline(never)]
-    fn assignment_full(&mut self) -> Result<Expr> {
         self.enter()?;
         let r = self.assignment_inner();
         self.leave();
         r
-    }
-
-    /// Shortcut for the commonest operands (type parameters, arguments,
-    /// elements, hash keys and values): one literal token, possibly followed
-    /// by a bracketed access or a call (`Integer[1, 2]`, `Foo('x')`), or an
-    /// array or hash literal, directly followed by `,`, `=>` or a closing
-    /// bracket or the end of input. Through the full descent (assignment,
-    /// relationship, resource, expression, operators) such an operand is just
-    /// [`Self::postfix`], so that is called directly, counting the `levels`
-    /// of nesting the descent would have entered (when they are available).
-    /// `None` when the shortcut does not apply.
-    #[inline(always)]
-    pub(super) fn lone_operand(&mut self, levels: usize) -> Option<Result<Expr>> {
-        if !self.shortcut_room(levels) {
-            return None;
-        }
-        // the commonest operand, read where it is needed: one literal token
-        if self.at_lone_literal() {
-            return Some(self.literal());
-        }
-        self.bracketed_operand(levels)
-    }
-
-    /// True when the `levels` of nesting the full descent would enter are
-    /// available (then a shortcut gives what the descent gives).
-    #[inline(always)]
-    pub(super) fn shortcut_room(&self, levels: usize) -> bool {
-        let room =
-            self.depth + levels <= super::MAX_DEPTH && self.stack_used() <= super::STACK_BUDGET;
-        #[cfg(test)]
-        let room = room && !self.no_shortcuts;
-        room
-    }
-
-    /// True at a literal token that is a whole operand (directly followed by
-    /// `,`, `=>`, a closing bracket or the end of input).
-    #[inline(always)]
-    pub(super) fn at_lone_literal(&self) -> bool {
-        is_literal_token(self.kind()) && ends_operand(self.peek_kind(1))
-    }
-
-    /// [`Self::lone_operand`] other than a lone literal token (`room` is checked).
-    #[inline(never)]
-    fn bracketed_operand(&mut self, levels: usize) -> Option<Result<Expr>> {
-        // the primary is one literal token (else a bracketed literal)
-        let mut literal = true;
-        let close = match self.kind() {
-            k if is_literal_token(k) => match self.peek_kind(1) {
-                next if ends_operand(next) => return Some(self.literal()),
-                T::LBrack => match self.flat_access(levels, ends_operand) {
-                    Some(e) => return Some(e),
-                    None => self.matching_close(self.pos + 1)?,
-                },
-                T::LParen => self.matching_close(self.pos + 1)?,
-                _ => return None,
-            },
-            T::LBrace | T::ListStart | T::LBrack => {
-                literal = false;
-                self.matching_close(self.pos)?
-            }
-            _ => return None,
-        };
-        let after = self.toks.get(close + 1).map_or(T::Eof, |t| t.kind);
-        if !ends_operand(after) {
-            return None;
-        }
-        let depth = self.depth;
-        self.depth += levels;
-        // `postfix`, knowing that its primary is a literal
-        let e = if literal {
-            self.literal().and_then(|e| self.postfix_ops(e))
-        } else {
-            self.postfix()
-        };
-        self.depth = depth;
-        debug_assert!(e.is_err() || self.pos == close + 1);
-        Some(e)
-    }
-
-    /// The tokens a shortcut may look at from `from` on: at most
-    /// [`LOOK_AHEAD`] of them, so that parsing stays linear (`None` past the end).
-    #[inline(always)]
-    pub(super) fn look_ahead(&self, from: usize) -> Option<&[Token<'a>]> {
-        let end = self.toks.len().min(from.saturating_add(LOOK_AHEAD));
-        self.toks.get(from..end)
-    }
-
-    /// The index of the token closing the bracket opened at `open`, when it is
-    /// near (within [`Self::look_ahead`]) and of the same kind.
-    pub(super) fn matching_close(&self, open: usize) -> Option<usize> {
-        let mut depth = 0usize;
-        for (i, t) in (open..).zip(self.look_ahead(open)?) {
-            match t.kind {
-                T::LBrack | T::ListStart | T::LParen | T::WsLParen | T::LBrace | T::SelBrace => {
-                    depth += 1
-                }
-                T::RBrack | T::RParen | T::RBrace => {
-                    depth = depth.checked_sub(1)?;
-                    if depth == 0 {
-                        let opened = self.toks[open].kind;
-                        let same = matches!(
-                            (opened, t.kind),
-                            (T::LBrack | T::ListStart, T::RBrack)
-                                | (T::LParen, T::RParen)
-                                | (T::LBrace, T::RBrace)
-                        );
-                        return same.then_some(i);
-                    }
-                }
-                _ => {}
-            }
-        }
-        None
     }
 
     fn assignment_inner(&mut self) -> Result<Expr> {
@@ -395,34 +271,4 @@ impl<'a, 't> Parser<'a, 't> {
         self.depth = base;
         Ok(left)
     }
-}
-
-/// How many tokens a shortcut looks at before it leaves the text to the full
-/// descent.
-const LOOK_AHEAD: usize = 128;
-
-/// The tokens that are a whole primary (as [`Parser::literal`] reads them).
-pub(super) fn is_literal_token(k: T) -> bool {
-    matches!(
-        k,
-        T::ClassRef
-            | T::Name
-            | T::Number
-            | T::String
-            | T::Word
-            | T::Boolean
-            | T::Default
-            | T::Undef
-            | T::Regex
-            | T::Variable
-    )
-}
-
-/// Tokens after which an operand ends whatever came before: `,`, `=>`,
-/// closing brackets and the end of input.
-fn ends_operand(k: T) -> bool {
-    matches!(
-        k,
-        T::Comma | T::RBrack | T::RParen | T::RBrace | T::FArrow | T::Eof
-    )
 }

@@ -379,7 +379,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed004_no_number_starts_with_a_letter() {
+    fn no_number_starts_with_a_letter() {
         // (the parser takes such names as names without asking `parse_number`)
         let mut texts: Vec<String> = ["e1", "inf", "nan", "x0x1", "a1", "E5", "f1.5", "z::1"]
             .iter()

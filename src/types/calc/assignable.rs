@@ -69,7 +69,7 @@ fn tuple_size(types: &[Type], size: &Option<IntRange>) -> (i64, Option<i64>) {
 }
 
 fn is_object_root(name: &str) -> bool {
-    name == "Object" || name == crate::types::display::OBJECT_TEXT
+    name == "Object" || name == crate::types::text::display::OBJECT_TEXT
 }
 
 /// Scalar-class types (Puppet classes deriving from `PScalarType`).

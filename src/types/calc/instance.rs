@@ -369,7 +369,7 @@ impl Ctx {
             K::Deferred => matches!(k, ViewKind::Deferred(_)),
             K::Object(name) => {
                 matches!(k, ViewKind::Deferred(_) | ViewKind::Type(_))
-                    && (&**name == "Object" || &**name == crate::types::display::OBJECT_TEXT)
+                    && (&**name == "Object" || &**name == crate::types::text::display::OBJECT_TEXT)
             }
             K::Alias(a) => match a.resolved() {
                 None => false,

@@ -87,7 +87,7 @@ fn hash(v: Vec<(&str, Value)>) -> Value {
 }
 
 #[test]
-fn seed000_struct_example_1_mandatory_keys() {
+fn struct_example_1_mandatory_keys() {
     let st = struct_(vec![
         (strv("mode"), enum_(&["read", "write", "update"])),
         (strv("path"), string_sized(1, None)),
@@ -116,14 +116,14 @@ fn seed000_struct_example_1_mandatory_keys() {
 }
 
 #[test]
-fn seed001_struct_example_2_optional_by_value_type() {
+fn struct_example_2_optional_by_value_type() {
     let st = struct_(vec![(strv("article"), data_type().clone())]);
     assert!(instance_of(&st, &hash(vec![])));
     assert!(instance_of(&st, &hash(vec![("article", Value::Undef)])));
 }
 
 #[test]
-fn seed001_struct_example_3_not_undef_value() {
+fn struct_example_3_not_undef_value() {
     let st = struct_(vec![(strv("article"), not_undef(data_type().clone()))]);
     assert!(!instance_of(&st, &hash(vec![])));
     assert!(!instance_of(&st, &hash(vec![("article", Value::Undef)])));
@@ -131,14 +131,14 @@ fn seed001_struct_example_3_not_undef_value() {
 }
 
 #[test]
-fn seed001_struct_example_4_not_undef_key() {
+fn struct_example_4_not_undef_key() {
     let st = struct_(vec![(not_undef(strv("article")), data_type().clone())]);
     assert!(!instance_of(&st, &hash(vec![])));
     assert!(instance_of(&st, &hash(vec![("article", Value::Undef)])));
 }
 
 #[test]
-fn seed001_struct_example_5_optional_key() {
+fn struct_example_5_optional_key() {
     let st = struct_(vec![(
         optional(strv("article")),
         not_undef(data_type().clone()),
@@ -152,7 +152,7 @@ fn seed001_struct_example_5_optional_key() {
 }
 
 #[test]
-fn seed001_tuple_examples() {
+fn tuple_examples() {
     let v = arr(vec![
         s("a"),
         Value::Integer(1),
@@ -172,7 +172,7 @@ fn seed001_tuple_examples() {
 }
 
 #[test]
-fn seed001_boolean_instances_and_assignability() {
+fn boolean_instances_and_assignability() {
     let b = t(K::Boolean(None));
     let bt = t(K::Boolean(Some(true)));
     let bf = t(K::Boolean(Some(false)));
@@ -187,7 +187,7 @@ fn seed001_boolean_instances_and_assignability() {
 }
 
 #[test]
-fn seed001_integer_range_comparisons() {
+fn integer_range_comparisons() {
     let r110 = int(Some(1), Some(10));
     assert!(
         is_assignable(&r110, &int(Some(2), Some(3))) && !types_equal(&r110, &int(Some(2), Some(3)))
@@ -200,7 +200,7 @@ fn seed001_integer_range_comparisons() {
 }
 
 #[test]
-fn seed001_recursive_alias_terminates() {
+fn recursive_alias_terminates() {
     // type IntegerTree = Array[Variant[Integer, IntegerTree]]
     let a = Arc::new(crate::types::TypeAlias::new("IntegerTree"));
     let tree = t(K::Alias(a.clone()));
@@ -259,7 +259,7 @@ fn deep_nesting_is_bounded() {
 }
 
 #[test]
-fn seed001_data_accepts_json_like_values() {
+fn data_accepts_json_like_values() {
     let v = hash(vec![(
         "a",
         arr(vec![
@@ -281,7 +281,7 @@ fn seed001_data_accepts_json_like_values() {
 /// Variant where nothing merged stays as written. (The reference crashes with a
 /// NoMethodError on Timespans that do not overlap; they are kept apart here.)
 #[test]
-fn seed001_normalize_merges_ranges() {
+fn normalize_merges_ranges() {
     let ts = |a: i64, b: i64| {
         t(K::Timespan(
             Some(crate::values::Timespan::from_seconds(a)),
@@ -318,7 +318,7 @@ fn seed001_normalize_merges_ranges() {
 /// (keys, repeated strings and integers, equal small arrays); each must still
 /// be the type the element has on its own.
 #[test]
-fn seed001_infer_set_of_many_values_is_the_tuple_of_each_values_type() {
+fn infer_set_of_many_values_is_the_tuple_of_each_values_type() {
     let words = ["web", "prod", "db", "a", "b"];
     let items: Vec<Value> = (0..3000i64)
         .map(|i| {
@@ -357,7 +357,7 @@ fn seed001_infer_set_of_many_values_is_the_tuple_of_each_values_type() {
 /// Seed 001, ∪ of strings: inferring a collection merges its strings into one
 /// Enum at once, with the very result of folding `common_type` one at a time.
 #[test]
-fn seed001_common_type_of_many_strings_is_the_fold() {
+fn common_type_of_many_strings_is_the_fold() {
     let mut state: u64 = 7;
     let mut next = move |n: u64| {
         state = state

@@ -145,7 +145,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_semver_new_forms() {
+    fn semver_new_forms() {
         assert_eq!(new_semver(&[s("1.2.3")]).unwrap().to_string(), "1.2.3");
         let v = new_semver(&[1.into(), 2.into(), 3.into(), s("rc4"), s("5")]).unwrap();
         assert_eq!(v.to_string(), "1.2.3-rc4+5");
@@ -167,7 +167,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_timespan_new_forms() {
+    fn timespan_new_forms() {
         let mut h = ValueMap::new();
         h.insert(s("days"), 4.into());
         assert_eq!(
@@ -183,7 +183,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_binary_and_deferred_new() {
+    fn binary_and_deferred_new() {
         assert_eq!(&*new_binary(&[s("YWJj")]).unwrap().bytes, b"abc");
         let d = new_deferred(&[
             s("some_function"),

@@ -344,7 +344,7 @@ mod tests {
     // seed 003, Regexp: patterns have Ruby's meaning; `\d`, `\w`, `\s` and `\h`
     // are ASCII-only while `\b`, POSIX brackets and `\p{...}` follow Unicode.
     #[test]
-    fn seed003_both_engines_answer_as_ruby() {
+    fn both_engines_answer_as_ruby() {
         let mut linear_patterns = 0;
         for (pattern, cases) in ruby_answers() {
             let re = Regexp::new(&pattern).unwrap();
@@ -393,7 +393,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_pattern_gives_up_on_catastrophic_backtracking() {
+    fn pattern_gives_up_on_catastrophic_backtracking() {
         // (a pattern outside the linear subset: an option group)
         let re = Regexp::new("(?i)^(a|aa)+$").unwrap();
         assert!(re.try_match("aaaa").unwrap());

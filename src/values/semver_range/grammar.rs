@@ -393,7 +393,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_range_scanners_agree_with_the_grammar_regexes() {
+    fn range_scanners_agree_with_the_grammar_regexes() {
         let g = grammar();
         let (mut simples, mut hyphens, mut ors) = (0, 0, 0);
         for s in samples() {
@@ -577,7 +577,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_comparator_list_path_agrees_with_the_general_one() {
+    fn comparator_list_path_agrees_with_the_general_one() {
         let (mut direct, mut ok, mut multi, mut errors, mut pairs) = (0, 0, 0, 0, 0);
         for s in comparator_samples().iter().chain(samples().iter()) {
             let Some(fast) = comparator_list(s) else {
@@ -608,7 +608,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_parse_parts_agrees_with_the_general_path() {
+    fn parse_parts_agrees_with_the_general_path() {
         // (texts of one comparator, without blanks or bars, are counted)
         let mut direct = 0;
         for s in samples() {

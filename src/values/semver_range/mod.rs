@@ -220,7 +220,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_semver_range_forms() {
+    fn semver_range_forms() {
         assert_eq!(r("~1.2").canonical(), ">=1.2.0 <1.3.0");
         assert_eq!(r("~1.2").text(), "~1.2");
         assert_eq!(r("^1.2.3").canonical(), ">=1.2.3 <2.0.0");
@@ -233,7 +233,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_semver_range_equalities() {
+    fn semver_range_equalities() {
         let a = r(">= 1.0.0 <= 2.0.0");
         let b = SemVerRange::from_versions(Some(v("1.0.0")), Some(v("2.0.0")), false);
         assert_eq!(a, b);
@@ -244,7 +244,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_semver_type_merges_ranges() {
+    fn semver_type_merges_ranges() {
         let m = SemVerRange::merge_all_for_type(vec![r(">=1.0.0 <3.0.0"), r(">=2.0.0 <4.0.0")]);
         assert_eq!(m.len(), 1);
         assert_eq!(m[0], r(">=1.0.0 <4.0.0"));
@@ -261,7 +261,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_semver_range_error_order() {
+    fn semver_range_error_order() {
         let e = |s: &str| SemVerRange::parse(s).unwrap_err().to_string();
         // a comparator that does not parse is reported before an empty intersection
         assert!(e(">2.0.0 <1.0.0 foo").contains("Unparsable version range: \">2.0.0 <1.0.0 foo\""));

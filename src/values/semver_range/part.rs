@@ -412,7 +412,7 @@ mod tests {
     }
 
     #[test]
-    fn seed000_intersection_includes_what_both_include() {
+    fn intersection_includes_what_both_include() {
         let texts = [
             "*",
             ">1.0.0",

@@ -168,7 +168,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_timespan_scanner_agrees_with_the_format_regex() {
+    fn timespan_scanner_agrees_with_the_format_regex() {
         let samples = samples();
         let (mut scanned, mut matched) = (0, 0);
         for text in formats() {
@@ -196,7 +196,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_timespan_scanner_refuses_formats_needing_back_off() {
+    fn timespan_scanner_refuses_formats_needing_back_off() {
         for text in ["-%S", "%2H%2M", "%D 1%H", "%H %M", "%00S"] {
             assert!(!TimespanFormat::compile(text).unwrap().scannable, "{text}");
         }
@@ -206,7 +206,7 @@ mod tests {
     }
 
     #[test]
-    fn seed001_timespan_try_parse_agrees_with_parse() {
+    fn timespan_try_parse_agrees_with_parse() {
         for text in formats() {
             let f = TimespanFormat::compile(text).unwrap();
             for s in samples() {

@@ -1,0 +1,425 @@
+//! The type alias registry: `type X = ...` definitions from source text and
+//! from module paths (`<modulepath>/<module>/types/**/*.pp`, so
+//! `stdlib/types/port.pp` defines `Stdlib::Port`).
+//!
+//! Definitions are kept as parsed type expressions and resolved lazily, the
+//! first time a name is looked up; the result is cached. A name being resolved
+//! is visible as its (not yet resolved) alias node, which is how a recursive
+//! alias (`type Tree = Array[Variant[Integer, Tree]]`) refers to itself
+//! without looping. Names are matched case-insensitively, as Puppet does.
+//!
+//! A registry may have an [`AliasSource`] (a module path index): names it does
+//! not hold are then asked of the source, which loads their definitions on
+//! demand, and names that are no alias resolve as the source says (a resource
+//! type it knows, else an unresolved `TypeReference`, as the reference's
+//! loaders do). Aliases are resolved by one thread at a time (a thread may
+//! re-enter for the aliases an alias refers to), so that no thread sees an
+//! alias another is still resolving.
+
+use crate::error::{Error, Result};
+use crate::syntax::ast::{Expr, ExprKind, Program};
+use crate::types::factory as tf;
+use crate::types::model::{Type, TypeAlias, TypeKind};
+use crate::types::parse::{TypeParser, UnknownNames};
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::ThreadId;
+
+/// How many aliases may be in the middle of resolution at once (a chain A -> B -> C ...).
+const MAX_CHAIN: usize = 64;
+
+/// One definition: where it came from and its type expression.
+#[derive(Clone)]
+struct Definition {
+    name: Arc<str>,
+    program: Arc<Program>,
+    expr: Expr,
+}
+
+#[derive(Default)]
+struct State {
+    defs: HashMap<String, Definition>,
+    resolved: HashMap<String, Type>,
+    /// Names the source was asked for and does not define.
+    absent: HashSet<String>,
+    /// The names resolved since the outermost resolution under way began, in
+    /// order: when one fails, it and those after it (which may have taken its
+    /// unfinished node) are forgotten, so that a failed resolution leaves the
+    /// registry as it found it and the next lookup gives the same answer.
+    trail: Vec<String>,
+}
+
+/// An alias definition a source found: its name as written and its type expression.
+#[derive(Clone, Debug)]
+pub struct SourceAlias {
+    /// The name as written in the definition.
+    pub name: Arc<str>,
+    /// The program the definition is in.
+    pub program: Arc<Program>,
+    /// The aliased type expression (a node of `program`).
+    pub expr: Expr,
+}
+
+/// Where a registry finds the aliases it does not hold (a module path index).
+pub trait AliasSource: Send + Sync {
+    /// The definition of the alias whose canonical name (lower case, no
+    /// leading `::`) is `key`; `Ok(None)` when there is none, an error when
+    /// the file that should hold it is broken (the reference's message).
+    fn alias(&self, key: &str) -> Result<Option<SourceAlias>>;
+
+    /// True when `name` (as written) is a resource type of the source.
+    fn is_resource_type(&self, name: &str) -> bool;
+}
+
+/// A lock one thread holds at a time and may take again while holding it.
+#[derive(Default)]
+struct ReentrantLock {
+    owner: Mutex<(Option<ThreadId>, usize)>,
+    released: Condvar,
+}
+
+/// A hold of a [`ReentrantLock`]; the depth of the holder's nesting is `depth`.
+struct Hold<'a> {
+    lock: &'a ReentrantLock,
+    depth: usize,
+}
+
+impl ReentrantLock {
+    fn hold(&self) -> Hold<'_> {
+        let me = std::thread::current().id();
+        let mut g = self.owner.lock().unwrap_or_else(|e| e.into_inner());
+        while g.0.is_some_and(|o| o != me) {
+            g = self.released.wait(g).unwrap_or_else(|e| e.into_inner());
+        }
+        g.0 = Some(me);
+        g.1 += 1;
+        Hold {
+            lock: self,
+            depth: g.1,
+        }
+    }
+}
+
+impl Drop for Hold<'_> {
+    fn drop(&mut self) {
+        let mut g = self.lock.owner.lock().unwrap_or_else(|e| e.into_inner());
+        g.1 -= 1;
+        if g.1 == 0 {
+            g.0 = None;
+            self.lock.released.notify_all();
+        }
+    }
+}
+
+/// A set of type aliases that type expressions can refer to by name.
+#[derive(Default)]
+pub struct AliasRegistry {
+    state: Mutex<State>,
+    /// Types parsed with this registry, by source text; emptied when a definition changes.
+    parsed: Mutex<HashMap<Box<str>, Type>>,
+    /// Where names not defined here are looked for.
+    source: Option<Arc<dyn AliasSource>>,
+    /// Held while an alias is resolved.
+    resolving: ReentrantLock,
+}
+
+impl std::fmt::Debug for AliasRegistry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.lock().defs.len();
+        write!(f, "AliasRegistry({n} definitions)")
+    }
+}
+
+fn key(name: &str) -> String {
+    name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase()
+}
+
+impl AliasRegistry {
+    /// An empty registry.
+    pub fn new() -> AliasRegistry {
+        AliasRegistry::default()
+    }
+
+    /// An empty registry that asks `source` for the names it does not hold.
+    pub fn with_source(source: Arc<dyn AliasSource>) -> AliasRegistry {
+        AliasRegistry {
+            source: Some(source),
+            ..AliasRegistry::default()
+        }
+    }
+
+    /// What names that are neither built-in types nor aliases mean in type
+    /// expressions parsed with this registry: as the source says when there
+    /// is one, else resource types.
+    pub fn unknown_names(&self) -> UnknownNames {
+        if self.source.is_some() {
+            UnknownNames::Loader
+        } else {
+            UnknownNames::Resource
+        }
+    }
+
+    /// True when the source knows a resource type called `name`.
+    pub fn is_resource_type(&self, name: &str) -> bool {
+        self.source
+            .as_ref()
+            .is_some_and(|s| s.is_resource_type(name))
+    }
+
+    /// The cache of type strings parsed with this registry.
+    pub(crate) fn parse_cache(&self) -> &Mutex<HashMap<Box<str>, Type>> {
+        &self.parsed
+    }
+
+    fn forget_parsed(&self) {
+        if let Ok(mut m) = self.parsed.lock() {
+            m.clear();
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        // A panic while holding the lock leaves consistent maps; keep going.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Add every `type Name = <type>` statement of `source` (other statements are ignored).
+    /// Returns the names defined. A later definition of a name replaces an earlier one.
+    pub fn add_source(&self, source: &str) -> Result<Vec<String>> {
+        let program = Arc::new(crate::syntax::parser::parse(source)?);
+        let mut found = Vec::new();
+        collect_aliases(&program.body, &mut |name, expr| {
+            found.push((name.to_string(), expr.clone()));
+        });
+        self.forget_parsed();
+        let mut st = self.lock();
+        let mut names = Vec::with_capacity(found.len());
+        for (name, expr) in found {
+            let k = key(&name);
+            st.resolved.remove(&k);
+            st.absent.remove(&k);
+            st.defs.insert(
+                k,
+                Definition {
+                    name: name.as_str().into(),
+                    program: program.clone(),
+                    expr,
+                },
+            );
+            names.push(name);
+        }
+        Ok(names)
+    }
+
+    /// Add one alias: `name` for the type expression `type_source` (`add("MyInt", "Integer[1]")`).
+    pub fn add(&self, name: &str, type_source: &str) -> Result<()> {
+        let program = Arc::new(crate::syntax::parser::parse(type_source)?);
+        let expr = program.body.clone();
+        self.forget_parsed();
+        let mut st = self.lock();
+        let k = key(name);
+        st.resolved.remove(&k);
+        st.absent.remove(&k);
+        st.defs.insert(
+            k,
+            Definition {
+                name: name.into(),
+                program,
+                expr,
+            },
+        );
+        Ok(())
+    }
+
+    /// Load the aliases of every module under `modulepath` (`<module>/types/**/*.pp`).
+    /// Several paths may be joined with `:`. Returns the names defined.
+    pub fn load_module_path(&self, modulepath: &str) -> Result<Vec<String>> {
+        let mut names = Vec::new();
+        let mut visited = HashSet::new();
+        for dir in modulepath.split(':').filter(|d| !d.is_empty()) {
+            let Ok(entries) = std::fs::read_dir(dir) else {
+                continue;
+            };
+            let mut modules: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+            modules.sort();
+            for module in modules {
+                let types = module.join("types");
+                if types.is_dir() {
+                    self.load_dir(&types, &mut names, &mut visited)?;
+                }
+            }
+        }
+        Ok(names)
+    }
+
+    /// Load the `.pp` files under `dir`, following symbolic links but entering
+    /// each directory once (`visited` holds their canonical paths, so links
+    /// that loop end), and reading regular files only (a FIFO or a device
+    /// named `x.pp` would block or never end).
+    fn load_dir(
+        &self,
+        dir: &Path,
+        names: &mut Vec<String>,
+        visited: &mut HashSet<PathBuf>,
+    ) -> Result<()> {
+        let first_visit = std::fs::canonicalize(dir).is_ok_and(|real| visited.insert(real));
+        if !first_visit {
+            return Ok(());
+        }
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return Ok(());
+        };
+        let mut paths: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            let Ok(meta) = std::fs::metadata(&p) else {
+                continue;
+            };
+            if meta.is_dir() {
+                self.load_dir(&p, names, visited)?;
+            } else if meta.is_file() && p.extension().is_some_and(|e| e == "pp") {
+                let text = std::fs::read_to_string(&p)
+                    .map_err(|e| Error::argument(format!("cannot read {}: {e}", p.display())))?;
+                let defined = self.add_source(&text).map_err(|mut e| {
+                    e.message = format!("{} (file: {})", e.message, p.display());
+                    e
+                })?;
+                names.extend(defined);
+            }
+        }
+        Ok(())
+    }
+
+    /// True when `name` is defined here.
+    pub fn contains(&self, name: &str) -> bool {
+        self.lock().defs.contains_key(&key(name))
+    }
+
+    /// The names defined, in no particular order.
+    pub fn names(&self) -> Vec<String> {
+        self.lock()
+            .defs
+            .values()
+            .map(|d| d.name.to_string())
+            .collect()
+    }
+
+    /// The alias type called `name` (resolving it on first use), or `None` when undefined.
+    pub fn lookup(&self, name: &str) -> Result<Option<Type>> {
+        let k = key(name);
+        if let Some(t) = self.lock().resolved.get(&k) {
+            // (an alias another thread is resolving waits for the hold below)
+            if !matches!(t.kind(), TypeKind::Alias(a) if a.resolved().is_none()) {
+                return Ok(Some(t.clone()));
+            }
+        }
+        let hold = self.resolving.hold();
+        let def = {
+            let st = self.lock();
+            if let Some(t) = st.resolved.get(&k) {
+                return Ok(Some(t.clone()));
+            }
+            match st.defs.get(&k).cloned() {
+                Some(def) => def,
+                None if st.absent.contains(&k) => return Ok(None),
+                None => {
+                    drop(st);
+                    match self.ask_source(&k)? {
+                        Some(def) => def,
+                        None => return Ok(None),
+                    }
+                }
+            }
+        };
+        if hold.depth > MAX_CHAIN {
+            return Err(Error::type_error(format!(
+                "Type alias '{}' is nested too deeply to resolve",
+                def.name
+            )));
+        }
+        let node = Arc::new(TypeAlias::new(def.name.clone()));
+        let alias_type = tf::type_alias(node.clone());
+        let mark = {
+            let mut st = self.lock();
+            st.resolved.insert(k.clone(), alias_type.clone());
+            st.trail.push(k.clone());
+            st.trail.len() - 1
+        };
+        let body = TypeParser::new()
+            .with_aliases(self)
+            .unknown_names(self.unknown_names())
+            .interpret(&def.program, &def.expr);
+        let mut st = self.lock();
+        let body = match body {
+            Ok(b) if refers_only_to_itself(&b, &node) => Err(Error::type_error(format!(
+                "Type alias '{}' cannot be resolved to a real type",
+                def.name
+            ))),
+            b => b,
+        };
+        let body = match body {
+            Ok(b) => b,
+            Err(e) => {
+                let forgotten: Vec<String> = st.trail.drain(mark..).collect();
+                for name in forgotten {
+                    st.resolved.remove(&name);
+                }
+                return Err(e);
+            }
+        };
+        if hold.depth == 1 {
+            st.trail.clear();
+        }
+        node.resolve(crate::types::calc::normalize(&body));
+        Ok(Some(alias_type))
+    }
+
+    /// Ask the source for `k` and remember the answer.
+    fn ask_source(&self, k: &str) -> Result<Option<Definition>> {
+        let Some(source) = &self.source else {
+            return Ok(None);
+        };
+        let found = source.alias(k)?;
+        let mut st = self.lock();
+        match found {
+            Some(a) => {
+                let def = Definition {
+                    name: a.name,
+                    program: a.program,
+                    expr: a.expr,
+                };
+                st.defs.insert(k.to_string(), def.clone());
+                Ok(Some(def))
+            }
+            None => {
+                st.absent.insert(k.to_string());
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// True when `body` is nothing but a chain of aliases leading back to `node`.
+fn refers_only_to_itself(body: &Type, node: &Arc<TypeAlias>) -> bool {
+    let mut t = body.clone();
+    for _ in 0..MAX_CHAIN {
+        match t.kind() {
+            TypeKind::Alias(a) if Arc::ptr_eq(a, node) => return true,
+            TypeKind::Alias(a) => match a.resolved() {
+                Some(r) => t = r.clone(),
+                None => return false,
+            },
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Visit each `type Name = expr` statement in a program body.
+fn collect_aliases(e: &Expr, f: &mut impl FnMut(&str, &Expr)) {
+    match &e.kind {
+        ExprKind::Block(stmts) => stmts.iter().for_each(|s| collect_aliases(s, f)),
+        ExprKind::TypeAlias { name, type_expr } => f(name, type_expr),
+        _ => {}
+    }
+}

@@ -1,0 +1,183 @@
+//! TypeParser: type expressions (source text) to [`Type`]s.
+//!
+//! A text of the common shapes is read by the fast [`reader`]; any other is
+//! parsed by the project's one parser in its type expression mode
+//! ([`crate::syntax::parser::parse_type_expression`]) and the tree is
+//! interpreted ([`interp`]) as the reference's `TypeParser` does: a type is a `QualifiedReference`
+//! (`Integer`, `Stdlib::Port`) or an access on one (`Integer[1, 10]`); the
+//! access keys are literals (numbers, strings, bare words, `default`,
+//! `undef`, regexps, arrays, hashes), nested types, and constructor calls
+//! such as `SemVerRange('>=1.0.0 <2.0.0')`. Anything else is
+//! `The expression <...> is not a valid type specification.`
+//!
+//! Names resolve to built-in types, then to aliases of the registry given,
+//! then to resource types: `Foo::Bar` is `Resource['foo::bar']` (printed
+//! `Foo::Bar`) and `File['x']` is `Resource['file', 'x']`, as the language
+//! treats them. (The reference's TypeParser, with a loader, makes an unknown
+//! name a `TypeReference['Foo::Bar']` instead; [`UnknownNames::TypeReference`]
+//! gives that behaviour.)
+
+pub mod aliases;
+mod interp;
+pub mod reader;
+
+use crate::error::Result;
+use crate::syntax::ast::{Expr, Program};
+use crate::types::Type;
+use aliases::AliasRegistry;
+use interp::Interp;
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+/// What a capitalised name that is neither a built-in type nor an alias means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum UnknownNames {
+    /// A resource type (`Foo::Bar` = `Resource['foo::bar']`), as in the language.
+    #[default]
+    Resource,
+    /// An unresolved `TypeReference['Foo::Bar']` (the reference TypeParser's answer
+    /// for names its loader does not know).
+    TypeReference,
+    /// As the reference's loaders answer in an environment: a resource type
+    /// when the alias registry's source knows one by that name, else a
+    /// `TypeReference` (see [`super::aliases::AliasSource`]).
+    Loader,
+}
+
+/// Parses type expressions. Cheap to create; holds only its options.
+///
+/// Results are cached by source text (types are immutable and shared), in a
+/// process-wide cache for parsers without aliases and in the registry for
+/// parsers with aliases; [`TypeParser::cached`] turns this off.
+#[derive(Clone, Copy, Debug)]
+pub struct TypeParser<'a> {
+    aliases: Option<&'a AliasRegistry>,
+    unknown: UnknownNames,
+    cache: bool,
+}
+
+impl Default for TypeParser<'_> {
+    fn default() -> Self {
+        TypeParser {
+            aliases: None,
+            unknown: UnknownNames::Resource,
+            cache: true,
+        }
+    }
+}
+
+/// How many parsed strings the process-wide cache keeps before it starts over.
+const CACHE_LIMIT: usize = 8192;
+
+/// The process-wide cache of types parsed without aliases, in the default mode.
+fn global_cache() -> &'static Mutex<HashMap<Box<str>, Type>> {
+    static CACHE: OnceLock<Mutex<HashMap<Box<str>, Type>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Look `source` up in `cache`.
+pub(crate) fn cache_get(cache: &Mutex<HashMap<Box<str>, Type>>, source: &str) -> Option<Type> {
+    cache.lock().ok()?.get(source).cloned()
+}
+
+/// Remember `t` as the type of `source` in `cache` (which starts over when full).
+pub(crate) fn cache_put(cache: &Mutex<HashMap<Box<str>, Type>>, source: &str, t: &Type) {
+    if let Ok(mut m) = cache.lock() {
+        if m.len() >= CACHE_LIMIT {
+            m.clear();
+        }
+        m.insert(source.into(), t.clone());
+    }
+}
+
+/// Parse a type expression with no aliases: `parse("Array[Integer[1, 10]]")`.
+pub fn parse(source: &str) -> Result<Type> {
+    TypeParser::new().parse(source)
+}
+
+/// Parse a type expression resolving names through `aliases`.
+pub fn parse_with_aliases(source: &str, aliases: &AliasRegistry) -> Result<Type> {
+    TypeParser::new().with_aliases(aliases).parse(source)
+}
+
+impl<'a> TypeParser<'a> {
+    /// A parser with no aliases, taking unknown names as resource types.
+    pub fn new() -> TypeParser<'a> {
+        TypeParser::default()
+    }
+
+    /// Resolve names through `aliases` too.
+    pub fn with_aliases(mut self, aliases: &'a AliasRegistry) -> TypeParser<'a> {
+        self.aliases = Some(aliases);
+        self
+    }
+
+    /// Choose what unknown names mean.
+    pub fn unknown_names(mut self, mode: UnknownNames) -> TypeParser<'a> {
+        self.unknown = mode;
+        self
+    }
+
+    /// Turn the cache of parsed strings on (the default) or off.
+    pub fn cached(mut self, on: bool) -> TypeParser<'a> {
+        self.cache = on;
+        self
+    }
+
+    /// Parse `source` as one type expression.
+    #[inline]
+    pub fn parse(&self, source: &str) -> Result<Type> {
+        if !self.cache {
+            return self.parse_afresh(source);
+        }
+        let cache = match (self.unknown, self.aliases) {
+            (UnknownNames::Resource, None) => global_cache(),
+            (UnknownNames::Resource, Some(reg)) => reg.parse_cache(),
+            (UnknownNames::Loader, Some(reg)) => reg.parse_cache(),
+            (UnknownNames::TypeReference | UnknownNames::Loader, _) => {
+                return self.parse_afresh(source)
+            }
+        };
+        self.parse_through(cache, source)
+    }
+
+    /// [`TypeParser::parse`] without the cache.
+    fn parse_afresh(&self, source: &str) -> Result<Type> {
+        let interp = self.interp(source);
+        match reader::read(&interp, source) {
+            Some(t) => Ok(t),
+            None => self.parse_general(source),
+        }
+    }
+
+    /// [`TypeParser::parse`] through the parser, without the fast reader.
+    fn parse_general(&self, source: &str) -> Result<Type> {
+        let expr = crate::syntax::parser::parse_type_expression(source)?;
+        self.interp(source).type_of(&expr)
+    }
+
+    /// [`TypeParser::parse`] through `cache`.
+    #[inline(never)]
+    fn parse_through(&self, cache: &Mutex<HashMap<Box<str>, Type>>, source: &str) -> Result<Type> {
+        if let Some(t) = cache_get(cache, source) {
+            return Ok(t);
+        }
+        let t = self.parse_afresh(source)?;
+        cache_put(cache, source, &t);
+        Ok(t)
+    }
+
+    /// Interpret an already parsed expression of `program` as a type.
+    pub fn interpret(&self, program: &Program, e: &Expr) -> Result<Type> {
+        self.interp(&program.source).type_of(e)
+    }
+
+    /// The interpretation of trees of `src` with this parser's options.
+    fn interp<'s>(&'s self, src: &'s str) -> Interp<'s> {
+        Interp {
+            aliases: self.aliases,
+            unknown: self.unknown,
+            src,
+        }
+    }
+}

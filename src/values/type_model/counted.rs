@@ -1,0 +1,271 @@
+//! [`Counted`]: the reference-counted pointer behind [`super::Type`].
+//!
+//! Like `std::sync::Arc` without weak references, which a type never has:
+//! the header is one count (8 bytes instead of Arc's 16), and dropping the
+//! last handle frees the node without an atomic read-modify-write (Arc
+//! decrements both the strong and the weak count). Big inferred types are
+//! made of many nodes with one owner each (a `Struct` per hash, a
+//! `String<text>` per distinct text), so both the node size and the atomic
+//! operations per node show in `infer_set` of big data.
+//!
+//! Why not `triomphe::Arc` (the same one-count header): its last drop still
+//! decrements atomically, and with it the `infer_set` benchmark (the workload
+//! furthest below its target) ran slower in alternating runs; the numbers
+//! are in the commit that kept this module.
+
+use std::marker::PhantomData;
+use std::ops::Deref;
+use std::ptr::NonNull;
+use std::sync::atomic::{fence, AtomicUsize, Ordering};
+
+/// A shared, immutable `T` with a thread-safe reference count.
+#[repr(transparent)]
+pub struct Counted<T> {
+    node: NonNull<Node<T>>,
+}
+
+/// The heap node: the count of handles, then the value.
+struct Node<T> {
+    count: AtomicUsize,
+    value: T,
+}
+
+/// Counts above this are treated as a leak of handles (`mem::forget` in a
+/// loop) and abort, as `Arc` does, rather than overflow.
+const MAX_COUNT: usize = isize::MAX as usize;
+
+// SAFETY: the value is only ever reached through shared references, and the
+// count is atomic, so handles may move to and be used from other threads
+// exactly when a `&T` may: when `T` is `Send + Sync` (the same bounds as Arc).
+unsafe impl<T: Send + Sync> Send for Counted<T> {}
+// SAFETY: as above.
+unsafe impl<T: Send + Sync> Sync for Counted<T> {}
+
+impl<T> Counted<T> {
+    /// Heap bytes of one node (the count and the value).
+    pub const NODE_BYTES: usize = std::mem::size_of::<Node<T>>();
+
+    /// A new node holding `value`, with one handle.
+    #[inline]
+    pub fn new(value: T) -> Counted<T> {
+        let node = Box::new(Node {
+            count: AtomicUsize::new(1),
+            value,
+        });
+        Counted {
+            node: NonNull::from(Box::leak(node)),
+        }
+    }
+
+    #[inline(always)]
+    fn node(&self) -> &Node<T> {
+        // SAFETY: the node lives while any handle does, and this is one.
+        unsafe { self.node.as_ref() }
+    }
+
+    /// The address of the value (the same for every handle of the node).
+    #[inline]
+    pub fn as_ptr(this: &Counted<T>) -> *const T {
+        &this.node().value
+    }
+
+    /// The node's address, for a foreign owner (a Ruby object's data
+    /// pointer): the handle's count now belongs to that address, and
+    /// [`Counted::from_raw`] takes it back.
+    #[inline]
+    pub fn into_raw(this: Counted<T>) -> NonNull<()> {
+        let node = this.node.cast();
+        std::mem::forget(this);
+        node
+    }
+
+    /// The address [`Counted::into_raw`] gives for this node.
+    #[inline]
+    pub fn raw(this: &Counted<T>) -> NonNull<()> {
+        this.node.cast()
+    }
+
+    /// The handle [`Counted::into_raw`] gave up, with its count.
+    ///
+    /// # Safety
+    /// `raw` must come from `into_raw` of a `Counted<T>`, and its count must
+    /// not have been taken back already.
+    #[inline]
+    pub unsafe fn from_raw(raw: NonNull<()>) -> Counted<T> {
+        Counted { node: raw.cast() }
+    }
+
+    /// True when both handles point at the same node.
+    #[inline]
+    pub fn ptr_eq(a: &Counted<T>, b: &Counted<T>) -> bool {
+        a.node == b.node
+    }
+
+    /// Free the node. Called by the last handle, which may then not be used.
+    #[inline]
+    fn free(&mut self) {
+        // SAFETY: the node was made by `Box::new` in `new`, and the caller is
+        // the last handle (see `drop`), so nothing else refers to it.
+        drop(unsafe { Box::from_raw(self.node.as_ptr()) });
+    }
+}
+
+/// A handle that owns no count: the node of a `Counted` that outlives `'a`
+/// (a Ruby object's, seen during a call). It has the layout of a `Counted`,
+/// so that [`Borrowed::as_counted`] can lend it as one.
+#[repr(transparent)]
+pub struct Borrowed<'a, T> {
+    node: NonNull<Node<T>>,
+    life: PhantomData<&'a Counted<T>>,
+}
+
+impl<T> Clone for Borrowed<'_, T> {
+    #[inline]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Borrowed<'_, T> {}
+
+impl<'a, T> Borrowed<'a, T> {
+    /// The node of a live handle.
+    #[inline]
+    pub fn new(counted: &'a Counted<T>) -> Borrowed<'a, T> {
+        Borrowed {
+            node: counted.node,
+            life: PhantomData,
+        }
+    }
+
+    /// The node behind a raw address of [`Counted::into_raw`].
+    ///
+    /// # Safety
+    /// The count that `raw` stands for must be kept (not taken back with
+    /// [`Counted::from_raw`]) for all of `'a`.
+    #[inline]
+    pub unsafe fn from_raw(raw: NonNull<()>) -> Borrowed<'a, T> {
+        Borrowed {
+            node: raw.cast(),
+            life: PhantomData,
+        }
+    }
+
+    /// This node as a handle, for as long as `self` is borrowed.
+    #[inline(always)]
+    pub fn as_counted(&self) -> &Counted<T> {
+        // SAFETY: both types are `repr(transparent)` over the same node
+        // pointer (the marker is zero-sized), and the node lives for `'a`,
+        // longer than the borrow. A `&Counted` only reads the value or makes
+        // new handles (which count themselves); it never drops this one.
+        unsafe { &*(self as *const Borrowed<'a, T> as *const Counted<T>) }
+    }
+}
+
+impl<T> Clone for Counted<T> {
+    #[inline]
+    fn clone(&self) -> Counted<T> {
+        // Relaxed, as Arc: a new handle is made from an existing one, which
+        // keeps the node alive meanwhile.
+        if self.node().count.fetch_add(1, Ordering::Relaxed) > MAX_COUNT {
+            std::process::abort();
+        }
+        Counted { node: self.node }
+    }
+}
+
+impl<T> Drop for Counted<T> {
+    #[inline]
+    fn drop(&mut self) {
+        // The only handle: no other thread has one, so none can make another,
+        // and the node is freed without a read-modify-write. Acquire pairs
+        // with the Release decrements of handles dropped on other threads, so
+        // their uses of the value happen before it is freed.
+        if self.node().count.load(Ordering::Acquire) == 1 {
+            self.free();
+            return;
+        }
+        if self.node().count.fetch_sub(1, Ordering::Release) != 1 {
+            return;
+        }
+        fence(Ordering::Acquire);
+        self.free();
+    }
+}
+
+impl<T> Deref for Counted<T> {
+    type Target = T;
+    #[inline(always)]
+    fn deref(&self) -> &T {
+        &self.node().value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+    use std::sync::Arc;
+
+    /// Counts its drops.
+    struct Probe(Arc<AtomicUsize>);
+
+    impl Drop for Probe {
+        fn drop(&mut self) {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn a_raw_address_keeps_the_count_until_taken_back() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let a = Counted::new(Probe(drops.clone()));
+        let b = a.clone();
+        let raw = Counted::into_raw(a);
+        // SAFETY: the count of `raw` is kept during the borrow.
+        let seen = unsafe { Borrowed::<Probe>::from_raw(raw) };
+        assert!(Counted::ptr_eq(seen.as_counted(), &b));
+        let c = seen.as_counted().clone();
+        drop(b);
+        drop(c);
+        assert_eq!(drops.load(Ordering::SeqCst), 0);
+        // SAFETY: taken back once.
+        drop(unsafe { Counted::<Probe>::from_raw(raw) });
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn the_value_is_dropped_once_when_the_last_handle_goes() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let a = Counted::new(Probe(drops.clone()));
+        let b = a.clone();
+        let c = b.clone();
+        assert!(Counted::ptr_eq(&a, &c));
+        drop(a);
+        drop(c);
+        assert_eq!(drops.load(Ordering::SeqCst), 0);
+        drop(b);
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn handles_dropped_on_many_threads_free_the_value_once() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        for _ in 0..50 {
+            let s = Counted::new(Probe(drops.clone()));
+            let handles: Vec<_> = (0..4).map(|_| s.clone()).collect();
+            drop(s);
+            std::thread::scope(|scope| {
+                for h in handles {
+                    scope.spawn(move || drop(h));
+                }
+            });
+        }
+        assert_eq!(drops.load(Ordering::SeqCst), 50);
+    }
+
+    #[test]
+    fn a_node_is_one_count_and_the_value() {
+        assert_eq!(Counted::<u64>::NODE_BYTES, 16);
+    }
+}
