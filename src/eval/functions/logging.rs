@@ -85,8 +85,8 @@ pub(super) fn catalog(_: &mut Interp, a: &mut Args) -> EResult<Value> {
 /// A function that needs hiera, files, templates, facts or settings.
 pub(super) fn unsupported(_: &mut Interp, a: &mut Args) -> EResult<Value> {
     let needs = match a.name {
-        "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" | "lookup" | "eyaml_lookup_key"
-        | "hocon_data" | "json_data" | "yaml_data" => "hiera data",
+        "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" | "lookup"
+        | "eyaml_lookup_key" | "hocon_data" | "json_data" | "yaml_data" => "hiera data",
         "annotate" => "annotated Object types",
         "epp" | "template" | "inline_template" | "find_template" => "templates",
         "inline_epp" => "EPP templates",
