@@ -39,6 +39,7 @@ pub mod definition;
 pub mod files;
 mod index;
 pub mod module;
+pub mod parallel;
 mod resolve;
 pub mod strings;
 pub mod value;
