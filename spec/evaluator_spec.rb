@@ -179,6 +179,44 @@ RSpec.describe PuppetTypes::Evaluator do
       .to raise_error(PuppetTypes::EvaluationError) { |e| expect(e.message).not_to include('hunter2') }
   end
 
+  describe 'with an environment' do
+    # The fixture module's answers are those of
+    # `puppet apply --modulepath spec/fixtures/eval_modules -e '<program>'`.
+    let(:env) { PuppetTypes::Environment.new(modulepath: [File.expand_path('fixtures/eval_modules', __dir__)]) }
+    let(:evaluator) { described_class.new(environment: env) }
+
+    it 'calls the modules\' functions and resolves their type aliases' do
+      r = evaluator.evaluate(<<~PP)
+        notice(mymod::double(4)) notice(mymod::greet('bob'))
+        notice(3 =~ Mymod::Port, 500 =~ Mymod::Port)
+        type Local = Array[Mymod::Small] notice([1, 2] =~ Local) notice(Mymod::Port)
+      PP
+      expect(r.log).to eq([[:notice, '8'], [:notice, 'greeting bob'], [:notice, 'hello, bob'],
+                           [:notice, 'true false'], [:notice, 'true'],
+                           [:notice, 'Mymod::Port = Variant[Mymod::Small = Integer[0, 10], Integer[1024, 65535]]']])
+      expect(evaluator.environment).to be(env)
+    end
+
+    it 'places an error raised in a module function in its file' do
+      expect { evaluator.evaluate('mymod::double(9)') }.to raise_error(PuppetTypes::EvaluationError) { |e|
+        expect(e.message).to start_with('Error while evaluating a Function Call, too big: 9 (file: ')
+        expect(e.path).to end_with('eval_modules/mymod/functions/double.pp')
+        expect([e.line, e.column]).to eq([4, 5])
+      }
+      expect { evaluator.evaluate('mymod::double(20)') }.to raise_error(
+        PuppetTypes::EvaluationError,
+        "Error while evaluating a Function Call, 'mymod::double' parameter 'x' expects a Mymod::Small = " \
+        'Integer[0, 10] value, got Integer[20, 20] (line: 1, column: 1)'
+      )
+      expect { evaluator.evaluate('notice(Foo::Bar)') }
+        .to raise_error(PuppetTypes::EvaluationError, 'Resource type not found: Foo::Bar (line: 1, column: 8)')
+    end
+
+    it 'rejects what is not an environment' do
+      expect { described_class.new(environment: 'x') }.to raise_error(PuppetTypes::ArgumentError)
+    end
+  end
+
   it 'raises ParseError for bad syntax and ArgumentError for bad arguments' do
     expect { evaluator.evaluate('1 +') }.to raise_error(PuppetTypes::ParseError)
     expect { evaluator.evaluate(1) }.to raise_error(PuppetTypes::ArgumentError)

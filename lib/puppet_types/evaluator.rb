@@ -21,7 +21,13 @@ module PuppetTypes
 
     attr_reader :environment
 
+    # `environment`: a PuppetTypes::Environment whose modules' functions and
+    # type aliases programs can use (nil: only the program's own).
     def initialize(environment: nil)
+      unless environment.nil? || environment.is_a?(PuppetTypes::Environment)
+        raise PuppetTypes::ArgumentError, "environment must be a PuppetTypes::Environment, got #{environment.class}"
+      end
+
       @environment = environment
       freeze
     end
@@ -29,7 +35,7 @@ module PuppetTypes
     # Evaluate `source`; `variables` (names without `$`) are top-scope variables,
     # `path` names the source in messages.
     def evaluate(source, variables: {}, path: nil)
-      value, log = __evaluate(source, variables, path)
+      value, log = __evaluate(source, variables, path, @environment)
       Result.new(value, log)
     end
   end

@@ -306,7 +306,6 @@ impl<'l> Interp<'l> {
         args: Vec<Value>,
         span: Span,
     ) -> EResult<Value> {
-        let def = &f.definition;
         let saved = std::mem::replace(&mut self.source, f.source.clone());
         self.enter(span)?;
         let r = self.run_puppet(f, args);
@@ -325,14 +324,15 @@ impl<'l> Interp<'l> {
                         self.located = Some((f.source.clone(), s));
                     }
                 }
-                let _ = def;
                 Err(e.into())
             }
         }
     }
 
     fn run_puppet(&mut self, f: &Arc<PuppetFunction>, args: Vec<Value>) -> EResult<Value> {
-        let def = &f.definition;
+        let Some(def) = f.body.definition() else {
+            return Err(Error::evaluation("The function has no definition").into());
+        };
         let types = self.parameter_types(&def.parameters)?;
         let (min, max) = arity(&def.parameters);
         let params = tf::tuple_sized(types.clone(), Some(min as i64), max.map(|m| m as i64))?;

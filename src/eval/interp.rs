@@ -434,7 +434,9 @@ impl<'l> Interp<'l> {
                     }
                     return Err(err(format!("{name} is not a parameterized type"), span));
                 }
-                if !KNOWN_RESOURCE_TYPES.contains(&name.to_ascii_lowercase().as_str()) {
+                if !KNOWN_RESOURCE_TYPES.contains(&name.to_ascii_lowercase().as_str())
+                    && !self.loader.is_resource_type(name)
+                {
                     return Err(err(format!("Resource type not found: {name}"), span));
                 }
             }

@@ -8,7 +8,7 @@
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Definition, Expr, ExprKind, Program};
 use crate::syntax::span::{LineIndex, Span};
-use crate::types::aliases::AliasRegistry;
+use crate::types::aliases::{AliasRegistry, AliasSource};
 use crate::types::Type;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -49,11 +49,25 @@ impl Source {
     }
 }
 
+/// Where a Puppet-language function's definition is: a copy, or a node of
+/// a program a loader keeps (an environment's parsed file).
+pub trait FunctionBody: Send + Sync + std::fmt::Debug {
+    /// The definition: name, parameters, return type and body (`None` when
+    /// the node is not a function definition).
+    fn definition(&self) -> Option<&Definition>;
+}
+
+impl FunctionBody for Definition {
+    fn definition(&self) -> Option<&Definition> {
+        Some(self)
+    }
+}
+
 /// A function written in the Puppet language (`function name(...) { ... }`).
 #[derive(Debug)]
 pub struct PuppetFunction {
-    /// The definition: name, parameters, return type and body.
-    pub definition: Definition,
+    /// Its definition.
+    pub body: Arc<dyn FunctionBody>,
     /// The source the definition was read from.
     pub source: Arc<Source>,
 }
@@ -64,6 +78,16 @@ pub trait Loader: Send + Sync {
     fn function(&self, name: &str) -> Option<Arc<PuppetFunction>>;
     /// The type alias called `name` (as written, e.g. `Stdlib::Port`), resolved.
     fn type_alias(&self, name: &str) -> Result<Option<Type>>;
+    /// Where the aliases a program declares find the names they do not
+    /// define (the environment's aliases and resource types).
+    fn alias_source(&self) -> Option<Arc<dyn AliasSource>> {
+        None
+    }
+    /// True when `name` is a resource type this loader knows (a defined type
+    /// or class of a module); the built-in ones are known without asking.
+    fn is_resource_type(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 /// A name as loaders key it: without a leading `::`, in lower case.
@@ -72,9 +96,11 @@ pub(crate) fn key(name: &str) -> String {
 }
 
 /// The `function` and `type` definitions of a program, in front of an
-/// optional parent loader (an environment).
+/// optional parent loader (an environment), whose functions it remembers.
 pub(crate) struct ProgramLoader<'e> {
     functions: HashMap<String, Arc<PuppetFunction>>,
+    /// The parent's answers so far, by name.
+    found: std::sync::Mutex<HashMap<String, Option<Arc<PuppetFunction>>>>,
     /// Where each function's definition starts (for the message about a second one).
     starts: HashMap<String, Span>,
     aliases: Option<AliasRegistry>,
@@ -86,6 +112,7 @@ impl<'e> ProgramLoader<'e> {
     pub(crate) fn empty() -> ProgramLoader<'static> {
         ProgramLoader {
             functions: HashMap::new(),
+            found: Default::default(),
             starts: HashMap::new(),
             aliases: None,
             parent: None,
@@ -100,6 +127,7 @@ impl<'e> ProgramLoader<'e> {
     ) -> Result<ProgramLoader<'e>> {
         let mut loader = ProgramLoader {
             functions: HashMap::new(),
+            found: Default::default(),
             starts: HashMap::new(),
             aliases: None,
             parent,
@@ -118,7 +146,7 @@ impl<'e> ProgramLoader<'e> {
                     }
                     loader.starts.insert(entity, stmt.span);
                     let f = PuppetFunction {
-                        definition: (**def).clone(),
+                        body: Arc::new((**def).clone()),
                         source: source.clone(),
                     };
                     loader.functions.insert(k, Arc::new(f));
@@ -129,7 +157,12 @@ impl<'e> ProgramLoader<'e> {
                         return Err(redefined(&entity, *first, source));
                     }
                     loader.starts.insert(entity, stmt.span);
-                    let reg = loader.aliases.get_or_insert_with(AliasRegistry::new);
+                    let reg = loader.aliases.get_or_insert_with(|| {
+                        match parent.and_then(|p| p.alias_source()) {
+                            Some(s) => AliasRegistry::with_source(s),
+                            None => AliasRegistry::new(),
+                        }
+                    });
                     reg.add(name, source.slice(type_expr.span))
                         .map_err(|e| Error::evaluation(e.into_message()).with_span(stmt.span))?;
                 }
@@ -154,12 +187,20 @@ fn redefined(entity: &str, first: Span, source: &Source) -> Error {
 
 impl Loader for ProgramLoader<'_> {
     fn function(&self, name: &str) -> Option<Arc<PuppetFunction>> {
-        if !self.functions.is_empty() {
-            if let Some(f) = self.functions.get(&key(name)) {
-                return Some(f.clone());
-            }
+        let parent = self.parent;
+        if self.functions.is_empty() && parent.is_none() {
+            return None;
         }
-        self.parent.and_then(|p| p.function(name))
+        let k = key(name);
+        if let Some(f) = self.functions.get(&k) {
+            return Some(f.clone());
+        }
+        let parent = parent?;
+        let mut found = self.found.lock().unwrap_or_else(|e| e.into_inner());
+        found
+            .entry(k)
+            .or_insert_with(|| parent.function(name))
+            .clone()
     }
 
     fn type_alias(&self, name: &str) -> Result<Option<Type>> {
@@ -172,5 +213,13 @@ impl Loader for ProgramLoader<'_> {
             Some(p) => p.type_alias(name),
             None => Ok(None),
         }
+    }
+
+    fn alias_source(&self) -> Option<Arc<dyn AliasSource>> {
+        self.parent.and_then(|p| p.alias_source())
+    }
+
+    fn is_resource_type(&self, name: &str) -> bool {
+        self.parent.is_some_and(|p| p.is_resource_type(name))
     }
 }

@@ -37,7 +37,7 @@ use indexmap::IndexMap;
 use std::sync::Arc;
 
 pub use convert::{to_number, truthy};
-pub use loader::{Loader, PuppetFunction, Source};
+pub use loader::{FunctionBody, Loader, PuppetFunction, Source};
 pub use text::interpolate;
 
 /// How deep evaluation may nest (expressions within expressions, calls).

@@ -134,15 +134,29 @@ fn evaluate(
     })
 }
 
-/// `Evaluator#__evaluate(source, variables, path)`: `[value, log]`.
+/// `Evaluator#__evaluate(source, variables, path, environment)`: `[value, log]`.
 fn evaluator_evaluate(
     ruby: &Ruby,
     _rb_self: magnus::Value,
     source: magnus::Value,
     variables: magnus::Value,
     path: magnus::Value,
+    environment: magnus::Value,
 ) -> Result<RArray, Error> {
     guard(ruby, || {
+        let env: Option<std::sync::Arc<crate::env::Environment>> = if environment.is_nil() {
+            None
+        } else {
+            match <&super::environment::RbEnvironment>::try_convert(environment) {
+                Ok(e) => Some(e.0.clone()),
+                Err(_) => {
+                    return Err(errors::argument(
+                        ruby,
+                        "environment must be a PuppetTypes::Environment",
+                    ))
+                }
+            }
+        };
         let source = convert::rstring_to_str(ruby, convert::source_string(ruby, source)?)?;
         let path = match RString::from_value(path) {
             Some(p) => Some(convert::rstring_to_str(ruby, p)?.to_string()),
@@ -152,7 +166,7 @@ fn evaluator_evaluate(
         let options = Options {
             variables: variables_arg(ruby, Some(&variables))?,
             path: path.as_deref(),
-            loader: None,
+            loader: env.as_deref().map(|e| e as &dyn crate::eval::Loader),
         };
         match crate::eval::run(&source, &options) {
             Ok(o) => {
@@ -172,6 +186,6 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let parser_class = module.define_class("Parser", ruby.class_object())?;
     parser_class.define_method("evaluate", method!(evaluate, -1))?;
     let evaluator_class = module.define_class("Evaluator", ruby.class_object())?;
-    evaluator_class.define_private_method("__evaluate", method!(evaluator_evaluate, 3))?;
+    evaluator_class.define_private_method("__evaluate", method!(evaluator_evaluate, 4))?;
     Ok(())
 }
