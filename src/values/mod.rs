@@ -181,6 +181,10 @@ impl Drop for Value {
     }
 }
 
+/// `undef`, to lend where a reference is needed (a value, having drop code,
+/// is not promoted to a constant: `&Value::Undef` is a temporary).
+pub static UNDEF: Value = Value::Undef;
+
 /// Shared empty containers, for [`Value`]'s drop.
 mod empty {
     use super::{Value, ValueMap};
