@@ -238,7 +238,7 @@ pub(super) fn unique(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
             Ok(Value::hash(out))
         }
         other => {
-            let items = super::iteration::elements(&other).unwrap_or_else(|| Ok(Vec::new()))?;
+            let items = super::iteration::elements(other).unwrap_or_else(|| Ok(Vec::new()))?;
             Ok(Value::array(unique_by(interp, items, a.block)?))
         }
     }

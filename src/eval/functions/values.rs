@@ -106,10 +106,10 @@ pub(super) fn strftime(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
 /// `call(name, args...) |...| { ... }` or `call(deferred)`.
 pub(super) fn call(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     match &a.get(0).clone() {
-        Value::Deferred(d) => resolve_deferred(interp, &d, a.span),
+        Value::Deferred(d) => resolve_deferred(interp, d, a.span),
         Value::String(name) => {
             let args = a.values[1..].to_vec();
-            interp.call_named(&name, args, a.block, a.span, FUNCTION_CALL)
+            interp.call_named(name, args, a.block, a.span, FUNCTION_CALL)
         }
         _ => unreachable!("dispatch checked the arguments"),
     }
