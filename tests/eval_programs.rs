@@ -124,7 +124,9 @@ fn sensitive_content_never_shows() {
     let ops = [
         "+", "-", "*", "/", "%", "<<", ">>", "==", "<", ">=", "=~", "in", "and",
     ];
-    let others = ["1", "'a'", "[1]", "{a => 1}", "/h/", "Integer", "undef", secret];
+    let others = [
+        "1", "'a'", "[1]", "{a => 1}", "/h/", "Integer", "undef", secret,
+    ];
     let mut programs = Vec::new();
     for op in ops {
         for o in others {
@@ -133,14 +135,39 @@ fn sensitive_content_never_shows() {
         }
     }
     let functions = [
-        "size", "upcase", "split(',')", "join", "match(/h/)", "abs", "keys", "sort", "strftime('%Y')",
-        "regsubst('h', 'x')", "dig(0)", "type", "md5", "sprintf('%s')", "assert_type(Integer)",
-        "each |$x| { }", "map |$x| { $x }", "with |$x| { fail($x) }", "then |$x| { notice($x) }",
+        "size",
+        "upcase",
+        "split(',')",
+        "join",
+        "match(/h/)",
+        "abs",
+        "keys",
+        "sort",
+        "strftime('%Y')",
+        "regsubst('h', 'x')",
+        "dig(0)",
+        "type",
+        "md5",
+        "sprintf('%s')",
+        "assert_type(Integer)",
+        "each |$x| { }",
+        "map |$x| { $x }",
+        "with |$x| { fail($x) }",
+        "then |$x| { notice($x) }",
     ];
     for f in functions {
         programs.push(format!("{secret}.{f}"));
     }
-    for t in ["Integer", "String", "Array", "Hash", "Timespan", "SemVer", "Sensitive[Integer]", "Boolean"] {
+    for t in [
+        "Integer",
+        "String",
+        "Array",
+        "Hash",
+        "Timespan",
+        "SemVer",
+        "Sensitive[Integer]",
+        "Boolean",
+    ] {
         programs.push(format!("{t}({secret})"));
     }
     programs.push(format!("fail({secret})"));

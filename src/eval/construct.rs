@@ -40,7 +40,12 @@ fn is_plain(t: &Type) -> bool {
     match t.kind() {
         K::Integer(r) => r.from.is_none() && r.to.is_none(),
         K::Float(None, None) | K::Numeric | K::Boolean(None) | K::Binary | K::SemVerRange => true,
-        K::String { size: None, value: None } | K::Regexp(None) | K::Uri(None) => true,
+        K::String {
+            size: None,
+            value: None,
+        }
+        | K::Regexp(None)
+        | K::Uri(None) => true,
         K::Timespan(None, None) | K::Timestamp(None, None) | K::Sensitive(None) => true,
         K::SemVer(ranges) => ranges.is_empty(),
         _ => false,

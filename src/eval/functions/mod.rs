@@ -73,7 +73,11 @@ pub(crate) struct NameHasher(u64);
 
 impl std::hash::Hasher for NameHasher {
     fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
         for b in bytes {
             h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
         }
@@ -312,10 +316,7 @@ fn table() -> &'static Table {
             .iter()
             .map(|(ty, f)| {
                 let key = format!("Type:{ty}");
-                let found = sigs
-                    .iter()
-                    .find(|(k, _)| **k == key)
-                    .map(|(k, _)| *k);
+                let found = sigs.iter().find(|(k, _)| **k == key).map(|(k, _)| *k);
                 let list = found.and_then(|k| sigs.remove(k)).unwrap_or_default();
                 (*ty, (*f, list))
             })
