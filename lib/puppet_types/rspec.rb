@@ -27,6 +27,7 @@ require 'rspec/core'
 require 'rspec/expectations'
 require_relative '../puppet_types'
 require_relative 'rspec/value_source'
+require_relative 'rspec/runtime3'
 require_relative 'rspec/type_alias'
 require_relative 'rspec/class_parameters'
 require_relative 'rspec/matchers'
@@ -178,7 +179,10 @@ module PuppetTypes
 end
 
 RSpec.configure do |config|
-  owned = { file_path: ->(_path, metadata) { PuppetTypes::RSpec.owns?(metadata) } }
+  # RSpec hands a filter only the metadata keys some filter names: all three
+  # are named so #owns? sees them (every group has a file_path).
+  owns = ->(_value, metadata) { PuppetTypes::RSpec.owns?(metadata) }
+  owned = { file_path: owns, type: owns, puppet_types: owns }
   config.include PuppetTypes::RSpec::Matchers
   config.include PuppetTypes::RSpec::TypeAliasGroup, owned
   config.prepend PuppetTypes::RSpec::TypeAliasMatchers, owned

@@ -21,6 +21,12 @@ module PuppetTypes
     # a description that is not a type, or assert_type's mismatch
     # description (TypeCalculator.describe_mismatch).
     class TypeAlias
+      # The reference's syntax error text: the gem adds what it expected
+      # (`Syntax error at ',' (expected an expression)`), which it does not.
+      def self.reference_syntax_message(message)
+        message.sub(/ \(expected .*?\)(?= \((?:file: [^()]*, )?line: \d+, column: \d+\)\z)/m, '')
+      end
+
       # The text before the value's source, and the call after it.
       HEAD = "\n$test = "
       CALL = 'assert_type('
@@ -95,19 +101,30 @@ module PuppetTypes
       # The compile's message for a failed check of `data` against the
       # description, whose call is on line `line`; nil when it passes.
       def check(data, line)
-        kind, detail, offset = resolution
-        case kind
-        when :unresolved
-          l, c = position(offset, line)
-          evaluation_error("Resource type not found: #{detail}", l, c)
-        when :invalid
-          evaluation_error("Error while evaluating a Function Call, #{detail}", line, 1)
-        else
-          mismatch = TypeCalculator.describe_mismatch(detail, data, 'assert_type():')
-          mismatch && evaluation_error("Error while evaluating a Function Call, #{mismatch}", line, 1)
-        end
+        kind, detail, where = resolution
+        return located(detail, where, line) if kind == :error
+
+        mismatch = TypeCalculator.describe_mismatch(detail, data, 'assert_type():')
+        mismatch && evaluation_error("Error while evaluating a Function Call, #{mismatch}", line, 1)
       rescue PuppetTypes::Error => e
         evaluation_error("Error while evaluating a Function Call, #{e.message}", line, 1)
+      end
+
+      # An error of the description's evaluation, at `where`: [:call] (the
+      # assert_type call), [:node, line, column] (a node of the description,
+      # whose first line is the call's), [:file, path, line, column], or
+      # [:none] (the message says where).
+      def located(message, where, line)
+        case where[0]
+        when :call then evaluation_error(message, line, 1)
+        when :node
+          l, c = where[1], where[2]
+          evaluation_error(message, line + l - 1, l == 1 ? CALL.length + c : c)
+        when :file
+          "Evaluation Error: #{message} (file: #{where[1]}, line: #{where[2]}, column: #{where[3]}) on node #{@node}"
+        else # a manifest's own error, placed already
+          "#{message} on node #{@node}"
+        end
       end
 
       def evaluation_error(message, line, column)
@@ -122,10 +139,8 @@ module PuppetTypes
         "Could not parse for environment #{ENVIRONMENT}: #{reference_syntax_message(e.message)} on node #{@node}"
       end
 
-      # The reference's syntax error text: the gem adds what it expected
-      # (`Syntax error at ',' (expected an expression)`), which it does not.
       def reference_syntax_message(message)
-        message.sub(/ \(expected .*?\)(?= \(line: \d+, column: \d+\)\z)/m, '')
+        TypeAlias.reference_syntax_message(message)
       end
 
       # [value, nil], or [nil, message] when evaluating the value's source
@@ -150,36 +165,54 @@ module PuppetTypes
         @description_parses = syntax_error('1').nil?
       end
 
-      # [:type, Type], [:unresolved, name, byte offset in the description]
-      # for the first name (in evaluation order) that resolves to nothing, or
-      # [:invalid, message] when the description is not a type.
+      # [:type, Type], or [:error, message, where] (see #located) for the
+      # first error evaluating the description meets.
       def resolution
         @resolution ||= resolve.freeze
       end
 
       def resolve
-        Lexer.tokenize(@name).each do |kind, text, offset, _length|
-          return [:unresolved, text, offset] if kind == :CLASSREF && unresolved?(text)
-        end
+        root = Parser.new.parse(@name).root
+        error = evaluation_of(root) if root
+        return error if error
+
         [:type, @environment.parse_type(@name)]
       rescue PuppetTypes::Error => e
-        [:invalid, e.message]
+        [:error, "Error while evaluating a Function Call, #{e.message}", [:call]]
       end
 
-      def unresolved?(name)
-        @environment.parse_type(name).name == 'TypeReference'
+      # The first error evaluating `node` meets, in the evaluator's order: a
+      # name that resolves to nothing (or whose lookup fails in a manifest,
+      # see Runtime3), an access whose parameters the type refuses.
+      def evaluation_of(node)
+        if node.kind == 'QualifiedReference'
+          return runtime3.error_for(node.text) || unresolved(node)
+        end
+
+        node.children.each do |child|
+          error = evaluation_of(child)
+          return error if error
+        end
+        node.kind == 'AccessExpression' ? access_error(node) : nil
+      end
+
+      def unresolved(node)
+        return nil unless @environment.parse_type(node.text).name == 'TypeReference'
+
+        [:error, "Resource type not found: #{node.text}", [:node, node.line, node.column]]
       rescue PuppetTypes::Error
-        false
+        nil
       end
 
-      # Line and column, in the manifest, of the byte `offset` of the
-      # description, whose call starts on `line`.
-      def position(offset, line)
-        before = @name.byteslice(0, offset).force_encoding(@name.encoding)
-        lines = before.split("\n", -1)
-        return [line, CALL.length + before.length + 1] if lines.length <= 1
+      def access_error(node)
+        @environment.parse_type(node.text)
+        nil
+      rescue PuppetTypes::Error => e
+        [:error, "Error while evaluating a '[]' expression, #{e.message}", [:node, node.line, node.column]]
+      end
 
-        [line + lines.length - 1, lines.last.length + 1]
+      def runtime3
+        @runtime3 ||= Runtime3.new(@environment)
       end
     end
   end

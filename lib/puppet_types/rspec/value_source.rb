@@ -8,8 +8,10 @@ module PuppetTypes
     # element by element, `:default` and `:undef` as the keywords, any other
     # Symbol as its name, and anything else as its Ruby `inspect` text with `$`
     # escaped. That makes `nil` the bare word `nil` (the String 'nil'), an
-    # Integer wider than 64 bits a syntax error, `Float::INFINITY` the unknown
-    # resource type `Infinity`, and `"a\eb"` the four characters `a\eb`.
+    # Integer wider than 64 bits and `1e20` (`1.0e+20`) syntax errors,
+    # `Float::INFINITY` the unknown resource type `Infinity`, `"a\eb"` the
+    # four characters `a\eb`, and an object whose inspection starts with `#`
+    # a comment (so `$test` is assigned the assert_type call's result).
     #
     # ValueSource gives the same result without a compile: values whose source
     # reads back as themselves (the common case) are taken as they are;
@@ -68,7 +70,7 @@ module PuppetTypes
         case value
         when String then plain_string?(value) ? value : raise(NotDirect)
         when Integer then value.abs <= INTEGER_MAX ? value : raise(NotDirect)
-        when Float then value.finite? ? value : raise(NotDirect)
+        when Float then value.finite? && !value.inspect.include?('e+') ? value : raise(NotDirect)
         when true, false then value
         when nil then 'nil'
         when :default then :default
