@@ -36,6 +36,7 @@
 pub mod autoload;
 mod checks;
 pub mod definition;
+mod eval_loader;
 pub mod files;
 mod index;
 pub mod module;

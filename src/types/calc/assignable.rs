@@ -462,8 +462,32 @@ impl Guard {
                     let Some(bparams) = &bc.params else {
                         return false;
                     };
-                    if !self.assignable(bparams, params) {
-                        return false;
+                    // `Callable[1, 1]` gives its arity only: its parameters
+                    // are Unit (any type), so only the counts must fit
+                    let untyped = match (params.kind(), bparams.kind()) {
+                        (
+                            K::Tuple {
+                                types: pt,
+                                size: ps,
+                            },
+                            K::Tuple {
+                                types: bt,
+                                size: bs,
+                            },
+                        ) if pt.as_deref().is_some_and(|t| t.is_empty()) => Some(range_covers(
+                            tuple_size(bt.as_deref().unwrap_or(&[]), bs),
+                            tuple_size(&[], ps),
+                        )),
+                        _ => None,
+                    };
+                    match untyped {
+                        Some(false) => return false,
+                        Some(true) => {}
+                        None => {
+                            if !self.assignable(bparams, params) {
+                                return false;
+                            }
+                        }
                     }
                     let this_block = c.block.as_ref().unwrap_or(undef_type());
                     let that_block = bc.block.as_ref().unwrap_or(undef_type());

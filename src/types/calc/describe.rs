@@ -9,6 +9,7 @@ use super::generalize::{generalize, variant_of};
 use super::infer_set::infer_set_view;
 use super::instance::{effective_key, key_is_optional};
 use super::normalize::normalize;
+use super::signatures::{merge_descriptions, COUNT, MISSING_BLOCK, SIZE, TYPE, UNEXPECTED_BLOCK};
 use super::value_view::ValueView;
 use super::walk::{is_self_recursive, map_children};
 use super::{any_type, instance_of_view, is_assignable, undef_type, MAX_DEPTH};
@@ -235,12 +236,18 @@ fn article(s: &str) -> &'static str {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-enum PathEl {
+pub(super) enum PathEl {
     Subject(String),
     EntryValue(String),
     EntryKey(String),
     Index(usize),
     Variant(usize),
+    /// The n-th signature of a function (a variant, printed `n+1.`).
+    Signature(usize),
+    /// A function's parameter.
+    Parameter(String),
+    /// A function's block.
+    Block,
 }
 
 impl PathEl {
@@ -251,14 +258,17 @@ impl PathEl {
             PathEl::EntryKey(k) => format!("key of entry '{k}'"),
             PathEl::Index(i) => format!("index {i}"),
             PathEl::Variant(i) => format!("variant {i}"),
+            PathEl::Signature(i) => format!("{}.", i + 1),
+            PathEl::Parameter(p) => format!("parameter '{p}'"),
+            PathEl::Block => "block".to_string(),
         }
     }
 }
 
-type Range = (i64, Option<i64>);
+pub(super) type Range = (i64, Option<i64>);
 
 #[derive(Clone, Debug)]
-enum Kind {
+pub(super) enum Kind {
     /// A type mismatch; `pattern` for Enum/Pattern expectations ("a match for").
     Type {
         expected: Type,
@@ -272,15 +282,29 @@ enum Kind {
     MissingKey(String),
     ExtraneousKey(String),
     Unresolved(String),
+    /// A call with a number of arguments outside `expected`.
+    Count {
+        expected: Range,
+        actual: Range,
+    },
+    /// A call without the block a signature requires.
+    MissingBlock,
+    /// A call with a block a signature does not take.
+    UnexpectedBlock,
 }
 
 #[derive(Clone, Debug)]
-struct Mismatch {
-    path: Vec<PathEl>,
-    kind: Kind,
+pub(super) struct Mismatch {
+    pub(super) path: Vec<PathEl>,
+    pub(super) kind: Kind,
 }
 
-fn type_mismatch(path: &[PathEl], expected: &Type, actual: &Type, pattern: bool) -> Mismatch {
+pub(super) fn type_mismatch(
+    path: &[PathEl],
+    expected: &Type,
+    actual: &Type,
+    pattern: bool,
+) -> Mismatch {
     Mismatch {
         path: path.to_vec(),
         kind: Kind::Type {
@@ -347,27 +371,30 @@ fn range_type(r: Range) -> Type {
     Type::from_kind(TypeKind::Integer(IntRange::new(Some(r.0), r.1)))
 }
 
-fn covers(a: Range, b: Range) -> bool {
+pub(super) fn covers(a: Range, b: Range) -> bool {
     is_assignable(&range_type(a), &range_type(b))
 }
 
 impl Mismatch {
-    fn canonical_path(&self) -> Vec<&PathEl> {
+    pub(super) fn canonical_path(&self) -> Vec<&PathEl> {
         self.path
             .iter()
-            .filter(|e| !matches!(e, PathEl::Variant(_)))
+            .filter(|e| !matches!(e, PathEl::Variant(_) | PathEl::Signature(_)))
             .collect()
     }
 
-    fn class(&self) -> u8 {
+    pub(super) fn class(&self) -> u8 {
         match self.kind {
-            Kind::Size { .. } => 1,
-            Kind::Type { .. } => 2,
+            Kind::Size { .. } => SIZE,
+            Kind::Type { .. } => TYPE,
+            Kind::Count { .. } => COUNT,
+            Kind::MissingBlock => MISSING_BLOCK,
+            Kind::UnexpectedBlock => UNEXPECTED_BLOCK,
             _ => 0,
         }
     }
 
-    fn merge(&self, o: &Mismatch) -> Mismatch {
+    pub(super) fn merge(&self, o: &Mismatch) -> Mismatch {
         let kind = match (&self.kind, &o.kind) {
             (
                 Kind::Size {
@@ -376,6 +403,22 @@ impl Mismatch {
                 },
                 Kind::Size { expected: b, .. },
             ) => Kind::Size {
+                expected: (
+                    a.0.min(b.0),
+                    match (a.1, b.1) {
+                        (Some(x), Some(y)) => Some(x.max(y)),
+                        _ => None,
+                    },
+                ),
+                actual: *actual,
+            },
+            (
+                Kind::Count {
+                    expected: a,
+                    actual,
+                },
+                Kind::Count { expected: b, .. },
+            ) => Kind::Count {
                 expected: (
                     a.0.min(b.0),
                     match (a.1, b.1) {
@@ -405,27 +448,40 @@ impl Mismatch {
         }
     }
 
-    fn chop_path(mut self, index: usize) -> Mismatch {
+    pub(super) fn chop_path(mut self, index: usize) -> Mismatch {
         if index < self.path.len() {
             self.path.remove(index);
         }
         self
     }
 
-    fn format(&self) -> String {
-        let position = if self.path.is_empty() {
-            String::new()
+    pub(super) fn format(&self) -> String {
+        let (variant, path) = match self.path.first() {
+            Some(s @ PathEl::Signature(_)) => (format!(" {}", s.text()), &self.path[1..]),
+            _ => (String::new(), &self.path[..]),
+        };
+        let position = if path.is_empty() {
+            variant
         } else {
             format!(
-                " {}",
-                self.path
-                    .iter()
-                    .map(PathEl::text)
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                "{variant} {}",
+                path.iter().map(PathEl::text).collect::<Vec<_>>().join(" ")
             )
         };
         match &self.kind {
+            Kind::Count { expected, actual } => {
+                let (min, max) = *expected;
+                let plural = !((min == 1 && (max == Some(1) || max.is_none()))
+                    || (min == 0 && max == Some(1)));
+                format!(
+                    "{position} expects {} argument{}, got {}",
+                    range_text(*expected, "no"),
+                    if plural { "s" } else { "" },
+                    range_text(*actual, "none")
+                )
+            }
+            Kind::MissingBlock => format!("{position} expects a block"),
+            Kind::UnexpectedBlock => format!("{position} does not expect a block"),
             Kind::MissingKey(k) => format!("{position} expects a value for key '{k}'"),
             Kind::ExtraneousKey(k) => format!("{position} unrecognized key '{k}'"),
             Kind::Unresolved(n) => format!("{position} references an unresolved type '{n}'"),
@@ -584,14 +640,27 @@ fn find_unresolved_in(t: &Type, depth: u32, seen: &mut Vec<*const ()>) -> Option
     found
 }
 
-struct Describer {
+pub(super) struct Describer {
     depth: u32,
     /// Steps of this description, for stopping it when the host asks (see [`crate::stop`]).
     steps: crate::stop::Steps,
 }
 
 impl Describer {
-    fn describe(&mut self, expected: &Type, actual: &Type, path: Vec<PathEl>) -> Vec<Mismatch> {
+    /// A describer at depth 0.
+    pub(super) fn new() -> Describer {
+        Describer {
+            depth: 0,
+            steps: crate::stop::Steps::default(),
+        }
+    }
+
+    pub(super) fn describe(
+        &mut self,
+        expected: &Type,
+        actual: &Type,
+        path: Vec<PathEl>,
+    ) -> Vec<Mismatch> {
         if let Some(n) = find_unresolved(expected, 0) {
             return vec![Mismatch {
                 path,
@@ -643,6 +712,7 @@ impl Describer {
                 self.internal(inner, &orig, actual, path)
             }
             K::Pattern(_) | K::Enum { .. } => vec![type_mismatch(path, original, actual, true)],
+            K::Callable(c) => self.callable(c, original, actual, path),
             K::Alias(a) => match a.resolved() {
                 Some(r) => {
                     let r = normalize(r);
@@ -681,7 +751,7 @@ impl Describer {
             }
             all.push(d);
         }
-        let descriptions = merge_descriptions(path.len(), all);
+        let descriptions = merge_descriptions(path.len(), &[SIZE, TYPE], all);
         if matches!(original.kind(), TypeKind::Alias(_)) && descriptions.len() == 1 {
             vec![type_mismatch(path, original, actual, false)]
         } else {
@@ -914,35 +984,4 @@ fn plain_hash(k: &Type, v: &Type) -> Type {
         value: v.clone(),
         size: None,
     })
-}
-
-/// Merge the descriptions of all variants: one generic mismatch when every
-/// variant failed the same way at the same place, else all of them.
-fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) -> Vec<Mismatch> {
-    let count = variant_descriptions.len();
-    let mut descriptions: Vec<Mismatch> = variant_descriptions.into_iter().flatten().collect();
-    for class in [1u8, 2u8] {
-        let ms: Vec<&Mismatch> = descriptions.iter().filter(|d| d.class() == class).collect();
-        if ms.len() == count && count > 0 {
-            let mut acc = ms[0].clone();
-            let mut ok = true;
-            for m in &ms[1..] {
-                if acc.canonical_path() != m.canonical_path() {
-                    ok = false;
-                    break;
-                }
-                acc = acc.merge(m);
-            }
-            if ok {
-                descriptions = vec![acc];
-                break;
-            }
-        }
-    }
-    if descriptions.len() == 1 {
-        let d = descriptions.pop().expect("one");
-        vec![d.chop_path(varying)]
-    } else {
-        descriptions
-    }
 }

@@ -32,6 +32,7 @@ mod init;
 pub mod instance;
 pub mod iterate;
 pub mod normalize;
+pub mod signatures;
 mod uri;
 pub mod value_view;
 mod walk;
@@ -48,6 +49,7 @@ pub use infer_set::{infer_set, infer_set_view, infer_set_view_sized};
 pub use instance::{instance_of, instance_of_view, str_instance_of};
 pub use iterate::{is_iterable, iterate_type};
 pub use normalize::normalize;
+pub use signatures::{describe_signatures, signature_accepts, Signature};
 pub use value_view::{ValueView, ViewKind};
 
 use crate::types::{factory, IntRange, Type, TypeKind};

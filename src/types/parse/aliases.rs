@@ -160,6 +160,12 @@ impl AliasRegistry {
         }
     }
 
+    /// The source asked for names this registry does not hold, if any (a
+    /// registry of other definitions can fall back to the same one).
+    pub fn source(&self) -> Option<Arc<dyn AliasSource>> {
+        self.source.clone()
+    }
+
     /// True when the source knows a resource type called `name`.
     pub fn is_resource_type(&self, name: &str) -> bool {
         self.source
