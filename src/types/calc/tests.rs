@@ -397,7 +397,10 @@ fn an_unresolved_reference_in_an_alias_body_is_described_as_unresolved() {
     broken.resolve(t(K::Optional(Some(t(K::TypeReference("Nowhere".into()))))));
     let list = Arc::new(crate::types::TypeAlias::new("List"));
     let list_t = t(K::Alias(list.clone()));
-    list.resolve(array(t(K::Variant(vec![t(K::Alias(broken.clone())), list_t.clone()]))));
+    list.resolve(array(t(K::Variant(vec![
+        t(K::Alias(broken.clone())),
+        list_t.clone(),
+    ]))));
     for ty in [t(K::Alias(broken)), list_t] {
         assert_eq!(
             describe::describe_mismatch(&ty, &Value::Integer(1), Some("assert_type():")).as_deref(),
