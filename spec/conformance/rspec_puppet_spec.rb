@@ -10,7 +10,7 @@ require_relative '../support/alias_suite'
 # The suite covers the type aliases of the Debian modules with generated values
 # (AliasSuite::VALUES), negations and multi-value examples, and descriptions
 # that name no alias. PUPPET_TYPES_RSPEC_DIFF=all tries every value on every
-# alias (about 20 minutes under rspec-puppet); by default each alias gets three.
+# alias (about an hour under rspec-puppet); by default each alias gets two.
 RSpec.describe 'RSpec support against rspec-puppet', reference: true do
   it 'gives every example the pass or fail and the message rspec-puppet gives' do
     skip 'rspec-puppet is not installed (Debian package ruby-rspec-puppet)' unless AliasSuite.rspec_puppet?
