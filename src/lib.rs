@@ -9,7 +9,6 @@ pub mod env;
 pub mod error;
 pub mod eval;
 pub mod format;
-mod prefetch;
 pub mod stack;
 pub mod stop;
 pub mod syntax;

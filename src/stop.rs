@@ -17,11 +17,17 @@
 //! [`Steps::poll`] cannot). A walk that caches anything about host objects
 //! by identity drops it when [`Steps::call_outs`] changes. Without an
 //! installed check no walk is interrupted.
+//!
+//! Work the host runs without its lock (on other threads, and where the
+//! host cannot be asked) is given a cancel flag instead ([`with_cancel`]),
+//! which the host sets from any thread; such work looks at it
+//! ([`cancelled`]) between units it can drop whole (files), so that what
+//! it keeps is never cut short.
 
 use crate::error::Error;
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// Why a walk stopped before it could answer.
 #[derive(Debug)]
@@ -61,6 +67,41 @@ static SOON: AtomicBool = AtomicBool::new(false);
 thread_local! {
     /// This thread's last stop not yet taken, with the value of [`STOPS`] it made.
     static STOPPED: RefCell<Option<(u64, Stop)>> = const { RefCell::new(None) };
+    /// The cancel flag of the work this thread does, if any ([`with_cancel`]).
+    static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+}
+
+/// Run `f` with `flag` as this thread's cancel flag (restored after): the
+/// host sets it to ask the work to give up (see the module documentation).
+pub fn with_cancel<T>(flag: Option<Arc<AtomicBool>>, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Arc<AtomicBool>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            CANCEL.with(|c| *c.borrow_mut() = previous);
+        }
+    }
+    let _restore = Restore(CANCEL.with(|c| c.replace(flag)));
+    f()
+}
+
+/// This thread's cancel flag, for the threads it hands work to.
+pub fn cancel_flag() -> Option<Arc<AtomicBool>> {
+    CANCEL.with(|c| c.borrow().clone())
+}
+
+/// Make `flag` the cancel flag of this thread, a worker for a thread that has it.
+pub fn adopt_cancel(flag: Option<Arc<AtomicBool>>) {
+    CANCEL.with(|c| *c.borrow_mut() = flag);
+}
+
+/// True when the host asked the work of this thread to give up.
+pub fn cancelled() -> bool {
+    CANCEL.with(|c| {
+        c.borrow()
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    })
 }
 
 /// Install the host's check: given whether it may run host code, it says
@@ -269,6 +310,24 @@ mod tests {
             !later.poll_now(),
             "a new walk is not stopped by an old record"
         );
+    }
+
+    #[test]
+    fn work_sees_the_cancel_flag_of_its_thread_and_of_the_thread_it_works_for() {
+        assert!(!cancelled());
+        let flag = Arc::new(AtomicBool::new(false));
+        with_cancel(Some(flag.clone()), || {
+            assert!(!cancelled());
+            flag.store(true, Ordering::Relaxed);
+            assert!(cancelled());
+            let handed = cancel_flag();
+            let worker = std::thread::spawn(move || {
+                adopt_cancel(handed);
+                cancelled()
+            });
+            assert!(worker.join().unwrap());
+        });
+        assert!(!cancelled(), "restored after");
     }
 
     #[test]

@@ -3,8 +3,8 @@
 # Writes a Makefile that builds the Rust extension with cargo. (The rb_sys gem
 # is not available here, so this replaces mkmf's compile rules.)
 #
-#   make           cargo build --release --features ruby, then copy the library
-#                  to lib/puppet_types/puppet_types.<dlext>
+#   make           cargo build --release --features ruby,internals, then copy the
+#                  library to lib/puppet_types/puppet_types.<dlext>
 #   make install   also copy it to $(sitearchdir)/puppet_types/, which is where
 #                  RubyGems collects extensions when installing the gem
 #   make clean     remove the copied library (cargo's target/ is kept, so
@@ -12,7 +12,9 @@
 #
 # Environment: CARGO (default: cargo), CARGO_TARGET_DIR (default: <root>/target),
 # PUPPET_TYPES_PROFILE (release, quick or dev; read when make runs, so
-# `PUPPET_TYPES_PROFILE=quick rake compile` builds the quick profile).
+# `PUPPET_TYPES_PROFILE=quick rake compile` builds the quick profile),
+# PUPPET_TYPES_FEATURES (default ruby,internals; `ruby` alone builds the binding
+# on Ruby's public C API only, see src/ruby/internals.rs; read when make runs).
 
 require 'rbconfig'
 
@@ -29,6 +31,7 @@ makefile = <<~MAKE
   ROOT = #{root}
   PUPPET_TYPES_PROFILE ?= #{profile}
   PROFILE = $(PUPPET_TYPES_PROFILE)
+  PUPPET_TYPES_FEATURES ?= ruby,internals
   CARGO_TARGET_DIR ?= $(ROOT)/target
   PROFILE_DIR = $(if $(filter dev,$(PROFILE)),debug,$(PROFILE))
   BUILT = $(CARGO_TARGET_DIR)/$(PROFILE_DIR)/#{cargo_lib}
@@ -39,7 +42,7 @@ makefile = <<~MAKE
   .PHONY: all install clean
 
   all:
-  \tcd "$(ROOT)" && "$(CARGO)" build --profile $(PROFILE) --features ruby
+  \tcd "$(ROOT)" && "$(CARGO)" build --profile $(PROFILE) --features $(PUPPET_TYPES_FEATURES)
   \tmkdir -p "$(LIBDIR)"
   \tcmp -s "$(BUILT)" "$(LIBDIR)/$(DLLIB)" || { cp "$(BUILT)" "$(LIBDIR)/$(DLLIB).tmp" && mv -f "$(LIBDIR)/$(DLLIB).tmp" "$(LIBDIR)/$(DLLIB)"; }
 

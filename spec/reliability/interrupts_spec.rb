@@ -2,6 +2,8 @@
 
 require_relative '../spec_helper'
 require_relative '../support/subprocess'
+require 'fileutils'
+require 'tmpdir'
 
 # Every call answers Ctrl-C, Thread#raise and Timeout within about a second,
 # whatever the input, and the interrupt reaches the caller. Each case runs in
@@ -141,6 +143,41 @@ RSpec.describe 'Interrupts and time' do
       latency(0.3, 'INT') { 20.times { PuppetTypes::Parser.new.parse_with_recovery("$x = ,\\n" * 100_000) } }
     RUBY
     expect_interrupted(result, 'Interrupt')
+  end
+
+  it 'answers Ctrl-C and Timeout within a second while files are parsed with the GVL released' do
+    Dir.mktmpdir('puppet_types_modules') do |dir|
+      # 4,000 files of 24 KB: seconds of parsing on all cores
+      body = (1..400).map { |i| "  $x#{i} = [#{i}, \"s#{i}\", {a => #{i}}]\n  notice(\"${x#{i}}\")\n" }.join
+      40.times do |m|
+        FileUtils.mkdir_p(File.join(dir, "m#{m}", 'manifests'))
+        100.times do |f|
+          File.write(File.join(dir, "m#{m}", 'manifests', "c#{f}.pp"), "class m#{m}::c#{f}(Integer $p = 1) {\n#{body}}\n")
+        end
+      end
+      result = Subprocess.run(<<~RUBY, timeout: 120)
+        require 'timeout'
+        def timed
+          started = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+          Timeout.timeout(0.3) { yield }
+          puts 'answered'
+        rescue Timeout::Error => e
+          late = Process.clock_gettime(Process::CLOCK_MONOTONIC) - started - 0.3
+          puts "\#{e.class} \#{late < 1.0 ? 'in time' : "\#{late.round(2)} s late"}"
+        end
+        env = PuppetTypes::Environment.new(modulepath: [#{dir.inspect}])
+        timed { env.load_all }
+        timed { PuppetTypes::Strings.__generate([#{dir.inspect}]) }
+        # (the files loaded before the interruption are whole: the rest load later)
+        puts env.definitions.size
+      RUBY
+      expect(result.out).to eq("Timeout::Error in time\n" * 2 + "4000\n"), result.to_s
+      result = Subprocess.run(<<~RUBY, timeout: 120)
+        #{LATENCY}
+        latency(0.3, 'INT') { PuppetTypes::Environment.new(modulepath: [#{dir.inspect}]).load_all }
+      RUBY
+      expect_interrupted(result, 'Interrupt')
+    end
   end
 
   it 'converts an evaluation result with shared structure in time and memory linear in its distinct parts' do

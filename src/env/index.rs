@@ -154,20 +154,21 @@ impl Index {
         })
     }
 
-    /// Load every file of the module path, `parallel` on all cores.
+    /// Load every file of the module path, `parallel` on all cores. When
+    /// the host cancels the work ([`crate::stop::cancelled`]), the files not
+    /// begun are left to load later (a file begun is loaded whole).
     pub fn load_all(&self, parallel: bool) {
         let jobs = self.all_paths();
-        if parallel {
-            use rayon::prelude::*;
-            super::parallel::run(|| {
-                jobs.par_iter().for_each(|(m, rel)| {
-                    self.file(*m, rel);
-                })
-            });
-        } else {
-            for (m, rel) in jobs {
+        let load = |(m, rel): &(usize, String)| {
+            if !crate::stop::cancelled() {
                 self.file(*m, rel);
             }
+        };
+        if parallel {
+            use rayon::prelude::*;
+            super::parallel::run(|| jobs.par_iter().for_each(load));
+        } else {
+            jobs.iter().for_each(load);
         }
     }
 

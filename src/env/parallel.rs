@@ -4,9 +4,14 @@
 //! would wait forever there.
 
 /// Run `f` on a new pool with one thread per core (on the calling thread
-/// when no pool can be made).
+/// when no pool can be made). The pool's threads share the calling thread's
+/// cancel flag ([`crate::stop::cancelled`]).
 pub fn run<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    match rayon::ThreadPoolBuilder::new().build() {
+    let flag = crate::stop::cancel_flag();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .start_handler(move |_| crate::stop::adopt_cancel(flag.clone()))
+        .build();
+    match pool {
         Ok(pool) => pool.install(f),
         Err(_) => f(),
     }

@@ -9,45 +9,10 @@
 //! gives every block anyway (at most 16 bytes and at most the size, the rule
 //! `mi_malloc_is_naturally_aligned` applies), and those go straight to
 //! `mi_malloc`, whose path is shorter; the rest take the aligned calls.
-//! Each block `mi_malloc` hands out has the next one of its size prefetched
-//! ([`prefetch_next`]).
 
 use libmimalloc_sys as mi;
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::c_void;
-
-/// Starts bringing in the block that mimalloc will hand out next in the size
-/// class of `block`, a block it has just handed out.
-///
-/// mimalloc takes a block off its page's list of free blocks, whose link is
-/// the block's first word, and leaves that word as it is: it still holds the
-/// address of the next free block. The blocks of freed types come back in
-/// Ruby's GC sweep and are cold when handed out again, and reading each
-/// one's link is otherwise a cache miss at every allocation (the most costly
-/// load of a parse in the `type_parse` benchmark). Whatever the word holds
-/// (another allocator's link format, zero, the rest of an mmap), prefetching
-/// it is harmless.
-#[inline(always)]
-fn prefetch_next(block: *mut u8) {
-    #[cfg(target_arch = "x86_64")]
-    if !block.is_null() {
-        // SAFETY: `block` is a live block just handed out, at least one word
-        // long (mimalloc's smallest size class), so its first word can be
-        // read; the assembly reads it (no Rust read of memory the program has
-        // not written) and prefetches that address, which cannot fault.
-        unsafe {
-            std::arch::asm!(
-                "mov {link}, qword ptr [{block}]",
-                "prefetcht0 byte ptr [{link}]",
-                block = in(reg) block,
-                link = out(reg) _,
-                options(nostack, readonly, preserves_flags)
-            );
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = block;
-}
 
 /// mimalloc, called through its plain entry points where the alignment allows.
 pub struct MiMalloc;
@@ -68,9 +33,7 @@ unsafe impl GlobalAlloc for MiMalloc {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         if natural(layout.align(), layout.size()) {
-            let p = mi::mi_malloc(layout.size()) as *mut u8;
-            prefetch_next(p);
-            p
+            mi::mi_malloc(layout.size()) as *mut u8
         } else {
             mi::mi_malloc_aligned(layout.size(), layout.align()) as *mut u8
         }

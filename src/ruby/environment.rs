@@ -94,7 +94,8 @@ fn find_type_alias(ruby: &Ruby, rb_self: &RbEnvironment, name: Value) -> Result<
 fn load_all(ruby: &Ruby, rb_self: Value) -> Result<Value, Error> {
     guard(ruby, || {
         let env = <&RbEnvironment>::try_convert(rb_self)?.0.clone();
-        super::gvl::without_gvl(move || env.load_all());
+        // (when interrupted, the guard delivers the interruption)
+        let _ = super::gvl::without_gvl(move || env.load_all());
         Ok(rb_self)
     })
 }
@@ -110,7 +111,10 @@ fn load_all_serial(ruby: &Ruby, rb_self: Value) -> Result<Value, Error> {
 fn definitions(ruby: &Ruby, rb_self: &RbEnvironment) -> Result<Value, Error> {
     guard(ruby, || {
         let env = rb_self.0.clone();
-        super::gvl::without_gvl(move || env.load_all());
+        if super::gvl::without_gvl(move || env.load_all()).is_none() {
+            // (interrupted: the guard delivers the interruption)
+            return Ok(ruby.qnil().as_value());
+        }
         let defs = rb_self.0.definitions();
         let ary = ruby.ary_new_capa(defs.len());
         for d in defs {

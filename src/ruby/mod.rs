@@ -20,11 +20,13 @@ mod evaluator;
 mod formatter;
 mod gvl;
 mod internal;
+mod internals;
 mod interrupts;
 mod kept;
 mod lexer;
 mod parameter;
 mod parser;
+mod prefetch;
 mod rich;
 mod strings;
 mod type_calculator;
@@ -45,6 +47,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     // no per-Ractor Ruby state: its caches are immortal Symbols and classes.
     unsafe { rb_sys::rb_ext_ractor_safe(true) };
     crate::stop::install(interrupts::check);
+    internals::init();
     kept::init();
     let module = ruby.define_module("PuppetTypes")?;
     errors::init(ruby, module)?;

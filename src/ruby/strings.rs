@@ -18,7 +18,7 @@ fn generate(ruby: &Ruby, paths: RArray) -> Result<Value, Error> {
             };
             args.push(convert::rstring_to_str(ruby, s)?.to_string());
         }
-        let (text, diagnostics) = super::gvl::without_gvl(move || {
+        let done = super::gvl::without_gvl(move || {
             let (inputs, mut diagnostics) = crate::env::strings::inputs(&args);
             let generated = crate::env::strings::generate(&inputs);
             diagnostics.extend(generated.diagnostics);
@@ -27,6 +27,10 @@ fn generate(ruby: &Ruby, paths: RArray) -> Result<Value, Error> {
                 diagnostics,
             )
         });
+        let Some((text, diagnostics)) = done else {
+            // (interrupted: the guard delivers the interruption)
+            return Ok(ruby.qnil().as_value());
+        };
         let pair = ruby.ary_new_capa(2);
         pair.push(text)?;
         pair.push(diagnostic::array(ruby, diagnostics)?)?;

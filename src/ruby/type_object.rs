@@ -196,27 +196,9 @@ mod data {
         // allocation raise (no memory), the node leaks, which is all it costs.
         let obj =
             unsafe { rb_sys::rb_data_typed_object_wrap(class, node.as_ptr().cast(), &kind.0) };
-        freeze(obj);
+        super::super::internals::freeze_new(obj);
         // SAFETY: a live object just made.
         unsafe { Value::from_raw(obj) }
-    }
-
-    /// Freeze an object just made.
-    #[inline]
-    fn freeze(obj: VALUE) {
-        if rb_sys::RUBY_API_VERSION_MAJOR == 3 && rb_sys::RUBY_API_VERSION_MINOR < 2 {
-            // SAFETY: `obj` is a live T_DATA object just made on this thread,
-            // of a plain class and without a singleton class: up to Ruby 3.1,
-            // freezing such an object is setting its FL_FREEZE flag and
-            // nothing else (rb_obj_freeze also walks to the singleton class).
-            unsafe {
-                let basic = obj as *mut rb_sys::RBasic;
-                (*basic).flags |= rb_sys::ruby_fl_type::RUBY_FL_FREEZE as VALUE;
-            }
-        } else {
-            // SAFETY: a live object.
-            unsafe { rb_sys::rb_obj_freeze(obj) };
-        }
     }
 
     /// The type `obj` holds when it is a `PuppetTypes::Type`, borrowed for as
@@ -233,13 +215,12 @@ mod data {
         Some(unsafe { TypeRef::from_raw(node) })
     }
 
-    /// `dfree` of [`TYPE`]: the object's count of the node goes, through
-    /// the pipeline of [`crate::types::release`] (the node is cold by now).
+    /// `dfree` of [`TYPE`]: the object's count of the node goes.
     unsafe extern "C" fn free_type(data: *mut c_void) {
         if let Some(node) = NonNull::new(data.cast::<()>()) {
             // SAFETY: the data of a TYPE object is a node of `Type::into_raw`
             // whose count the object held; Ruby frees each object once.
-            unsafe { crate::types::release::release(node) };
+            drop(unsafe { Type::from_raw(node) });
         }
     }
 
@@ -330,8 +311,8 @@ mod large_types {
     /// The least amount held before a collection is asked for: Ruby's own
     /// ceiling for malloc growth between collections (`malloc_limit_max`).
     /// Each collection sweeps the whole Ruby heap, which costs milliseconds
-    /// in a process with a big heap: with 16 MB, `rake bench WORKLOAD=infer_set`
-    /// spent about 20% more per call (2.2-2.3 ms against 1.8-1.9 ms).
+    /// in a process with a big heap, so a lower limit makes big inferences
+    /// slower.
     const BASE_LIMIT: usize = 32 * 1024 * 1024;
 
     static HELD: AtomicUsize = AtomicUsize::new(0);

@@ -18,6 +18,7 @@
 //! Ruby's GC scans (and pins), so they stay alive and in place.
 
 use super::encoding;
+use super::internals::{small_hash_pairs, UNDEF};
 use super::rich::{
     RbBinary, RbDeferred, RbSemVer, RbSemVerRange, RbSensitive, RbTimespan, RbTimestamp, RbUri,
 };
@@ -400,58 +401,6 @@ fn array_rest<'a>(raw: VALUE) -> &'a [magnus::Value] {
     }
 }
 
-/// One entry of Ruby 3.1's small-hash ("ar") table; a deleted entry has the key `Qundef`.
-#[repr(C)]
-struct ArPair {
-    key: VALUE,
-    value: VALUE,
-}
-
-/// The head of Ruby 3.1's `struct RHash` (internal/hash.h): the object header,
-/// then the table pointer (an `ar_table*` of up to 8 pairs, or an `st_table*`).
-#[repr(C)]
-struct RHashHead {
-    basic: rb_sys::RBasic,
-    table: *const ArPair,
-}
-
-const UNDEF: VALUE = rb_sys::ruby_special_consts::RUBY_Qundef as VALUE;
-
-/// The entry slots of a hash stored as Ruby 3.1's small ("ar") table, in
-/// insertion order (deleted slots have the key `UNDEF`), or `None` for other
-/// layouts, other Ruby versions, and large hashes (walked with `rb_hash_foreach`).
-/// Reading the table directly avoids `rb_hash_foreach`'s per-call `rb_ensure`
-/// frame and per-entry indirect call, which dominate checks of many small hashes.
-///
-/// # Safety
-/// `raw` must be a live T_HASH, and no Ruby code may run while the slice is used.
-#[inline]
-unsafe fn small_hash_pairs<'a>(raw: VALUE) -> Option<&'a [ArPair]> {
-    if !(rb_sys::RUBY_API_VERSION_MAJOR == 3 && rb_sys::RUBY_API_VERSION_MINOR == 1) {
-        return None;
-    }
-    // Ruby 3.1's RHASH flags (internal/hash.h): FL_USER3 marks an st_table;
-    // FL_USER8..11 hold the ar table's bound (slots in use, deleted included).
-    const FL_USHIFT: u32 = 12;
-    const ST_TABLE_FLAG: VALUE = 1 << (FL_USHIFT + 3);
-    const BOUND_SHIFT: u32 = FL_USHIFT + 8;
-    const BOUND_MASK: VALUE = 0xf << BOUND_SHIFT;
-    // SAFETY: the caller guarantees a live T_HASH, whose header is an RHashHead on 3.1.
-    let head = unsafe { &*(raw as *const RHashHead) };
-    let flags = head.basic.flags;
-    if flags & ST_TABLE_FLAG != 0 {
-        return None;
-    }
-    let bound = ((flags & BOUND_MASK) >> BOUND_SHIFT) as usize;
-    if bound == 0 || head.table.is_null() {
-        return Some(&[]);
-    }
-    // SAFETY: an ar table holds 8 pairs, of which the first `bound` are in use
-    // (the cap only guards against a corrupt flag); the table lives as long as
-    // the hash is not modified, and no Ruby code runs while the slice is used.
-    Some(unsafe { std::slice::from_raw_parts(head.table, bound.min(8)) })
-}
-
 /// How far ahead of the element being walked [`prefetch_ahead`] asks for the
 /// objects of a big array: the header first, then the hash table it points
 /// to, then the objects in the table.
@@ -476,7 +425,7 @@ fn prefetch_ahead(items: &[magnus::Value], i: usize) {
     if let Some(v) = items.get(i + PREFETCH_TABLE) {
         // SAFETY: `v` is a live element of an array no Ruby code changes during the walk.
         if let Some(pairs) = unsafe { heap_hash_pairs(v.as_raw()) } {
-            crate::prefetch::line(pairs.as_ptr());
+            super::prefetch::line(pairs.as_ptr());
         }
     }
     if let Some(v) = items.get(i + PREFETCH_ENTRIES) {
@@ -489,12 +438,13 @@ fn prefetch_ahead(items: &[magnus::Value], i: usize) {
     }
 }
 
-/// The entry slots of `raw` when it is a heap object that is a small hash.
+/// The entry slots of `raw` when it is a heap object that is a small hash
+/// (see [`small_hash_pairs`]).
 ///
 /// # Safety
 /// `raw` must be a live Ruby object that no Ruby code changes while the slice is used.
 #[inline(always)]
-unsafe fn heap_hash_pairs<'a>(raw: VALUE) -> Option<&'a [ArPair]> {
+unsafe fn heap_hash_pairs<'a>(raw: VALUE) -> Option<&'a [super::internals::ArPair]> {
     if rb_sys::SPECIAL_CONST_P(raw) {
         return None;
     }
@@ -512,7 +462,7 @@ unsafe fn heap_hash_pairs<'a>(raw: VALUE) -> Option<&'a [ArPair]> {
 #[inline(always)]
 fn prefetch_object(raw: VALUE) {
     if !rb_sys::SPECIAL_CONST_P(raw) {
-        crate::prefetch::line(raw as *const u8);
+        super::prefetch::line(raw as *const u8);
     }
 }
 

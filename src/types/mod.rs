@@ -8,7 +8,6 @@
 //! - [`text`]: the canonical text of types (the reference's `to_s`)
 //! - [`parse`]: type strings to types ([`parse::TypeParser`]), alias registries
 //! - [`calc`]: the calculator (instance, assignable, infer, common, describe)
-//! - [`release`]: how the nodes of types freed by Ruby's GC are let go
 //!
 //! Imports go downward only: this layer uses `values` and `syntax`, never
 //! `format`, `eval` or the binding.
@@ -17,7 +16,6 @@ pub mod builtin;
 pub mod calc;
 pub mod construct;
 pub mod parse;
-pub mod release;
 pub mod text;
 
 pub use construct::factory;

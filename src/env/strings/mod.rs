@@ -58,10 +58,19 @@ pub const SECTIONS: [&str; 9] = [
 type FileEntries = (Vec<(Kind, String, Value)>, Option<Diagnostic>);
 
 /// Document `inputs` (in parallel; the result does not depend on it).
+/// Work the host cancels ([`crate::stop::cancelled`]) documents no further
+/// file: its result is to be dropped.
 pub fn generate(inputs: &[Input]) -> Generated {
     use rayon::prelude::*;
+    let document = |input: &Input| {
+        if crate::stop::cancelled() {
+            (Vec::new(), None)
+        } else {
+            document_file(input)
+        }
+    };
     let per_file: Vec<FileEntries> =
-        super::parallel::run(|| inputs.par_iter().map(document_file).collect());
+        super::parallel::run(|| inputs.par_iter().map(document).collect());
     let mut sections: Vec<Vec<(String, Value)>> = vec![Vec::new(); SECTIONS.len()];
     let mut seen: std::collections::HashMap<(Kind, String), usize> = Default::default();
     let mut diagnostics = Vec::new();
@@ -96,7 +105,8 @@ pub fn generate(inputs: &[Input]) -> Generated {
 /// The inputs of `paths` as the command line gives them: a directory stands
 /// for its `.pp` files (walked in order, following links once), a file for
 /// itself; each is shown as its path joined to the argument. A file that
-/// cannot be read is a diagnostic.
+/// cannot be read is a diagnostic. Work the host cancels reads no further
+/// file ([`crate::stop::cancelled`]).
 pub fn inputs(paths: &[String]) -> (Vec<Input>, Vec<Diagnostic>) {
     let mut files: Vec<(String, std::path::PathBuf)> = Vec::new();
     let mut diagnostics = Vec::new();
@@ -122,6 +132,9 @@ pub fn inputs(paths: &[String]) -> (Vec<Input>, Vec<Diagnostic>) {
         files
             .par_iter()
             .map(|(shown, path)| {
+                if crate::stop::cancelled() {
+                    return Err(None);
+                }
                 let display: Arc<str> = Arc::from(shown.as_str());
                 match super::files::read_source(path, &display) {
                     super::files::Read::Text(source) => Ok(Input {

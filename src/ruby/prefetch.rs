@@ -1,6 +1,6 @@
 //! The prefetch hint: asks the processor to start bringing a cache line in,
-//! for walks over memory that has gone cold (Ruby objects of big data, type
-//! nodes freed in a GC sweep). A prefetch never faults and changes nothing
+//! for walks over Ruby objects of big data, which are cold in memory. A
+//! prefetch never faults and changes nothing
 //! the program sees, so any address will do. Off x86_64 it does nothing.
 
 /// Start bringing the cache line of `p` in.
