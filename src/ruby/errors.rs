@@ -77,15 +77,30 @@ pub fn to_ruby(ruby: &Ruby, err: CoreError) -> Error {
 /// is given, the exception gets `line` and `column` (1-based) and `path`
 /// attributes and the message ends with the position, as the reference writes it.
 pub fn located(ruby: &Ruby, err: CoreError, source: Option<&str>, path: Option<&str>) -> Error {
+    match source {
+        Some(src) if err.kind == ErrorKind::Parse && err.span.is_some() => {
+            located_in(ruby, err, Some((src, &LineIndex::new(src))), path)
+        }
+        _ => located_in(ruby, err, None, path),
+    }
+}
+
+/// [`located`] with the line index of `source` given (for many errors of one source).
+pub fn located_in(
+    ruby: &Ruby,
+    err: CoreError,
+    source: Option<(&str, &LineIndex)>,
+    path: Option<&str>,
+) -> Error {
     let class = class_for(ruby, err.kind);
     // Only syntax errors carry a position, as in the reference's messages.
     let position = match (source, err.span) {
-        (Some(src), Some(span)) if err.kind == ErrorKind::Parse => {
-            let index = LineIndex::new(src);
+        (Some((src, index)), Some(span)) if err.kind == ErrorKind::Parse => {
             Some(index.line_col(src, (span.start as usize).min(src.len())))
         }
         _ => None,
     };
+    let diagnostic = (err.kind == ErrorKind::Parse).then(|| diagnostic_of(&err, source, path));
     let message = match (position, path) {
         (Some((l, c)), Some(p)) => format!("{} (file: {p}, line: {l}, column: {c})", err.message),
         (Some((l, c)), None) => format!("{} (line: {l}, column: {c})", err.message),
@@ -100,6 +115,13 @@ pub fn located(ruby: &Ruby, err: CoreError, source: Option<&str>, path: Option<&
         Ok(())
     };
     let attrs = (|| -> Result<(), Error> {
+        if let Some(d) = diagnostic {
+            set("@basic_message", ruby.str_new(&d.message).as_value())?;
+            set(
+                "@diagnostic",
+                super::diagnostic::RbDiagnostic::wrap(ruby, d),
+            )?;
+        }
         if let Some((line, column)) = position {
             set("@line", ruby.integer_from_i64(line as i64).as_value())?;
             set("@column", ruby.integer_from_i64(column as i64).as_value())?;
@@ -113,6 +135,35 @@ pub fn located(ruby: &Ruby, err: CoreError, source: Option<&str>, path: Option<&
         Ok(()) => Error::from(exc),
         Err(e) => e,
     }
+}
+
+/// The diagnostic of a parse error: the reference's message (the first
+/// error's, for several validation errors), at the error's position in
+/// `source` when it is known.
+fn diagnostic_of(
+    err: &CoreError,
+    source: Option<(&str, &LineIndex)>,
+    path: Option<&str>,
+) -> crate::check::Diagnostic {
+    use crate::check::{Code, Diagnostic};
+    let message = err.message.as_str();
+    // `Language validation logged N errors... (first: M)` stands for the first error
+    let first = message
+        .strip_prefix("Language validation logged ")
+        .and_then(|rest| rest.find(" (first: ").map(|i| &rest[i + 9..]))
+        .and_then(|m| m.strip_suffix(')'));
+    let mut core = err.clone();
+    if let Some(first) = first {
+        core.message = first.to_string();
+    }
+    let d = match (source, err.span) {
+        (Some((src, index)), Some(_)) => Diagnostic::of_error(&core, src, index),
+        _ => Diagnostic::new(
+            Code::of_error(&core),
+            crate::check::diagnostic::reference_message(&core.message),
+        ),
+    };
+    d.in_file(path.map(std::sync::Arc::from))
 }
 
 /// `PuppetTypes::InternalError` with `message`.
