@@ -31,6 +31,13 @@ module EnvBench
 
   def files(dir) = PATTERNS.flat_map { |p| Dir.glob(File.join(dir, p)) }
 
+  # The scratch file puppet-strings writes its JSON to (removed at exit).
+  def out_file
+    @out_file ||= File.join(Dir.tmpdir, "env_bench_#{Process.pid}.json").tap do |f|
+      at_exit { FileUtils.rm_f(f) }
+    end
+  end
+
   # Every STRINGS_STEP-th module directory of modules.available.
   def subset
     step = Integer(ENV.fetch('STRINGS_STEP', '5'))
@@ -52,7 +59,7 @@ module EnvBench
 
   # Copies of `dirs` in a scratch directory (made once).
   def scratch_copies(dirs)
-    @scratch ||= Dir.mktmpdir('env_bench')
+    @scratch ||= Dir.mktmpdir('env_bench').tap { |dir| at_exit { FileUtils.rm_rf(dir) } }
     dirs.map do |d|
       copy = File.join(@scratch, File.basename(d))
       FileUtils.cp_r(File.realpath(d), copy) unless File.directory?(copy)
@@ -85,7 +92,7 @@ def env_bench_load_all(w, in_process:)
   raise "no modules under #{EnvBench::MODULEPATH}" if all.empty?
 
   subset = EnvBench.subset
-  out = File.join(Dir.tmpdir, "env_bench_#{Process.pid}.json")
+  out = EnvBench.out_file
   w.items = all.size
   w.gem { PuppetTypes::Environment.new(modulepath: [EnvBench::MODULEPATH]).load_all }
   w.check do
@@ -129,7 +136,7 @@ end
 Bench.workload 'strings_json', clock: :wall,
                                description: 'PuppetTypes::Strings.generate vs puppet strings generate' do |w|
   subset = EnvBench.subset
-  out = File.join(Dir.tmpdir, "env_bench_#{Process.pid}.json")
+  out = EnvBench.out_file
   w.items = subset.sum { |d| EnvBench.files(d).size }
   dirs = subset.map { |d| [d, %w[manifests functions types plans].select { |s| File.directory?(File.join(d, s)) }] }
   w.gem { dirs.each { |d, paths| Dir.chdir(d) { PuppetTypes::Strings.generate(paths) } } }

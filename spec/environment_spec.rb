@@ -174,6 +174,23 @@ RSpec.describe PuppetTypes::Environment do
       end
     end
 
+    it 'loads in a forked child after loading in the parent (no thread pool is kept across the fork)' do
+      env.load_all
+      pid = fork do
+        child = described_class.new(modulepath: modulepath)
+        child.load_all
+        exit!(child.definitions.size > 10 ? 0 : 1)
+      end
+      deadline = Time.now + 30
+      status = nil
+      sleep 0.02 until (status = Process.wait2(pid, Process::WNOHANG)) || Time.now > deadline
+      unless status
+        Process.kill(:KILL, pid)
+        Process.wait(pid)
+      end
+      expect(status&.last&.exitstatus).to eq(0)
+    end
+
     it 'reports a module path entry that does not exist, a symlink loop and unusable files' do
       Dir.mktmpdir do |dir|
         FileUtils.mkdir_p("#{dir}/m/manifests/dir.pp")

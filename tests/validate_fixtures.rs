@@ -60,7 +60,11 @@ fn fixtures_give_their_snapshot_and_the_reference_first_error() {
         let src = String::from_utf8_lossy(&std::fs::read(f).expect("read")).into_owned();
         let kind = SourceKind::of_path(&f.to_string_lossy());
         let ds = validate_source(&src, None, kind);
-        let got: String = ds.iter().map(|d| render(d, &src)).collect::<Vec<_>>().join("\n");
+        let got: String = ds
+            .iter()
+            .map(|d| render(d, &src))
+            .collect::<Vec<_>>()
+            .join("\n");
         let diag = f.with_extension("diag");
         if regen {
             std::fs::write(&diag, &got).expect("write .diag");
@@ -78,11 +82,17 @@ fn fixtures_give_their_snapshot_and_the_reference_first_error() {
                 mine.iter().any(|m| m == r)
             };
             if !ok {
-                failures.push(format!("{}: the reference's `{r}` is not given: {mine:?}", f.display()));
+                failures.push(format!(
+                    "{}: the reference's `{r}` is not given: {mine:?}",
+                    f.display()
+                ));
             }
         }
         if !reference.starts_with("error ") && ds.iter().any(|d| d.severity == Severity::Error) {
-            failures.push(format!("{}: the reference finds no error: {mine:?}", f.display()));
+            failures.push(format!(
+                "{}: the reference finds no error: {mine:?}",
+                f.display()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

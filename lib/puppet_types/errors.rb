@@ -37,8 +37,13 @@ module PuppetTypes
   # A format string that is malformed or does not apply to the value.
   class FormatError < Error; end
 
-  # An error raised while evaluating an expression.
-  class EvaluationError < Error; end
+  # An error raised while evaluating an expression: `path` (the file of the
+  # code that raised it, nil for a source given without a path), `line` and
+  # `column` (1-based, nil when unknown), and `log`, what the program logged
+  # before the error ([level, message] pairs, as Evaluator::Result#log).
+  class EvaluationError < Error
+    attr_reader :path, :line, :column, :log
+  end
 
   # A bug in the gem (a Rust panic is reported as this, never as a crash).
   class InternalError < Error; end

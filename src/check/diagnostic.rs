@@ -386,7 +386,8 @@ const MESSAGE_CODES: &[(&str, Code)] = &[
 /// the end of the input, a byte order mark.
 fn unplaced(message: &str) -> bool {
     message == "Syntax error at end of input"
-        || (message.starts_with("Illegal ") && message.contains(" Byte Order mark at beginning of input"))
+        || (message.starts_with("Illegal ")
+            && message.contains(" Byte Order mark at beginning of input"))
 }
 
 /// The reference's text of a message of the crate's parser: without the

@@ -6,6 +6,7 @@
 //! node in it, so the AST is at hand ([`Definition::node`]) without a copy.
 
 use super::autoload::Kind;
+use super::strings::model_span::tree_span;
 use crate::syntax::ast::{self, Expr, ExprKind, Program};
 use crate::syntax::span::Span;
 use std::sync::Arc;
@@ -49,7 +50,9 @@ pub struct Parameter {
     pub span: Span,
     /// The declared type expression, when there is one.
     pub type_span: Option<Span>,
-    /// The default value expression, when there is one.
+    /// Where the default value expression is, when there is one, as the
+    /// reference's model gives the extent of its tree (a selector's ends at
+    /// its last entry: [`tree_span`]).
     pub default_span: Option<Span>,
     /// True for `*$name`.
     pub captures_rest: bool,
@@ -209,7 +212,10 @@ pub fn extract(
                 program: program.clone(),
                 node_path,
                 span: stmt.span,
-                parameters: params.iter().map(parameter).collect(),
+                parameters: params
+                    .iter()
+                    .map(|p| parameter(&program.source, p))
+                    .collect(),
                 parent,
                 return_type: ret,
                 alias_type: alias,
@@ -221,12 +227,12 @@ pub fn extract(
     out
 }
 
-fn parameter(p: &ast::Parameter) -> Parameter {
+fn parameter(src: &str, p: &ast::Parameter) -> Parameter {
     Parameter {
         name: p.name.clone(),
         span: p.span,
         type_span: p.type_expr.as_ref().map(|t| t.span),
-        default_span: p.value.as_ref().map(|v| v.span),
+        default_span: p.value.as_ref().map(|v| tree_span(src, v)),
         captures_rest: p.captures_rest,
     }
 }

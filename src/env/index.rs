@@ -159,8 +159,10 @@ impl Index {
         let jobs = self.all_paths();
         if parallel {
             use rayon::prelude::*;
-            jobs.par_iter().for_each(|(m, rel)| {
-                self.file(*m, rel);
+            super::parallel::run(|| {
+                jobs.par_iter().for_each(|(m, rel)| {
+                    self.file(*m, rel);
+                })
             });
         } else {
             for (m, rel) in jobs {

@@ -36,9 +36,11 @@
 pub mod autoload;
 mod checks;
 pub mod definition;
+mod eval_loader;
 pub mod files;
 mod index;
 pub mod module;
+pub mod parallel;
 mod resolve;
 pub mod strings;
 pub mod value;

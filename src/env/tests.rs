@@ -285,3 +285,65 @@ fn lazy_and_full_loading_find_the_same_definitions() {
         assert_eq!(found.map(|f| f.span), again.map(|f| f.span), "{}", d.name);
     }
 }
+
+#[test]
+fn mangled_files_give_diagnostics_never_a_panic() {
+    // truncations and byte flips of the fixture files, in a scratch module path
+    let dir = std::env::temp_dir().join(format!("puppet_types_env_mangled_{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut sources = Vec::new();
+    let mut visited = std::collections::HashSet::new();
+    let (mut files, mut diags) = (Vec::new(), Vec::new());
+    files::walk_pp(&fixtures(), &mut visited, &mut files, &mut diags);
+    for f in &files {
+        sources.push(std::fs::read(f).unwrap());
+    }
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n.max(1) as u64) as usize
+    };
+    for (i, src) in sources.iter().enumerate() {
+        for j in 0..6 {
+            let mut bytes = src.clone();
+            match j % 3 {
+                0 => bytes.truncate(next(bytes.len())),
+                1 => {
+                    for _ in 0..3 {
+                        let at = next(bytes.len());
+                        if at < bytes.len() {
+                            bytes[at] = next(256) as u8;
+                        }
+                    }
+                }
+                _ => {
+                    let at = next(bytes.len());
+                    let piece: Vec<u8> = bytes[at..].to_vec();
+                    bytes.extend_from_slice(&piece);
+                }
+            }
+            let kind = ["manifests", "types", "functions", "plans"][j % 4];
+            let path = dir.join(format!("m/{kind}/f{i}_{j}.pp"));
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, &bytes).unwrap();
+        }
+    }
+    let env = Environment::new([&dir]);
+    env.load_all();
+    let diagnostics = env.diagnostics();
+    assert!(!diagnostics.is_empty());
+    for d in env.definitions() {
+        for i in 0..d.parameters.len() {
+            let _ = env.parameter_type(&d, i);
+            let _ = env.default_value(&d, i);
+        }
+        let _ = env.alias_type(&d);
+        let _ = env.return_type(&d);
+    }
+    let m = dir.join("m").to_string_lossy().into_owned();
+    let (inputs, _) = strings::inputs(&[format!("{m}/manifests"), format!("{m}/types")]);
+    let _ = strings::render(&strings::generate(&inputs).document);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

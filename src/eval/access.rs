@@ -2,14 +2,15 @@
 //! (negative indexes count from the end), hash lookups, and type
 //! parameterization (`Integer[1, 10]`, `File['/tmp']`).
 
-use super::Evaluator;
+use super::flow::EResult;
+use super::interp::Interp;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::span::Span;
 use crate::values::Value;
 
-impl Evaluator<'_> {
-    pub(crate) fn access(&mut self, left: &Expr, keys: &[Expr], span: Span) -> Result<Value> {
+impl Interp<'_> {
+    pub(crate) fn access(&mut self, left: &Expr, keys: &[Expr], span: Span) -> EResult<Value> {
         let target = self.eval(left)?;
         let keys = self.eval_list(keys)?;
         match &target {
@@ -22,7 +23,7 @@ impl Evaluator<'_> {
                 let name = name.split('[').next().unwrap_or("").to_string();
                 Ok(Value::Type(self.type_named(&name, &keys, span)?))
             }
-            _ => access_value(&target, &keys).map_err(|e| e.with_span(span)),
+            _ => Ok(access_value(&target, &keys).map_err(|e| e.with_span(span))?),
         }
     }
 }

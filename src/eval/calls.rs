@@ -1,425 +1,391 @@
-//! Calls: type constructor calls (`Integer('0x10')`, `String.new(1, '%05d')`),
-//! the built-in functions `type`, `size`/`length`, `keys`, `values`, the
-//! logging functions, and the iteration functions `each`, `map`, `filter` and
-//! `reduce` with their lambdas.
+//! Calls: `name(args)`, `receiver.name(args)`, type constructor calls
+//! (`Integer('0x10')`, `Optional[Integer]('3')`, `String.new(1)`), and
+//! the lambdas given to them.
+//!
+//! A name is looked up first among the program's and the environment's
+//! Puppet-language functions (see [`super::loader`]), then among the
+//! built-in functions ([`super::functions`]); arguments are checked against
+//! the callee's signatures as the reference checks them. Errors a callee
+//! raises are prefixed as the reference prefixes them ("Error while
+//! evaluating a Function Call, ...") and placed at the call.
 
-use super::convert::{new_array, new_boolean, new_float, new_hash, new_integer, new_numeric};
-use super::{err, truthy, Evaluator, MAX_ITERATIONS};
+use super::flow::{EResult, Flow};
+use super::interp::{err, Interp};
+use super::loader::PuppetFunction;
 use crate::error::{Error, Result};
-use crate::syntax::ast::{Call, Expr, ExprKind, Lambda};
+use crate::syntax::ast::{Call, Expr, ExprKind, Lambda, Parameter};
 use crate::syntax::span::Span;
-use crate::types::calc::{instance_of, type_of, TypeOfMode};
-use crate::values::{Value, ValueMap};
+use crate::types::calc::{describe_mismatch, describe_signatures, instance_of, Signature};
+use crate::types::{factory as tf, IntRange, Type};
+use crate::values::Value;
+use std::sync::Arc;
 
-/// The elements iterating `v` yields, or `None` when `v` is not iterable.
-pub(crate) fn iterate(v: &Value, limit: usize) -> Option<Result<Vec<Value>>> {
-    Some(match v {
-        Value::Array(a) => Ok((**a).clone()),
-        Value::Hash(h) => Ok(h
-            .iter()
-            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
-            .collect()),
-        Value::String(s) => Ok(s.chars().map(|c| Value::string(c.to_string())).collect()),
-        Value::Integer(n) => {
-            if *n > limit as i64 {
-                Err(Error::evaluation(format!(
-                    "Iteration over {n} elements exceeds the limit of {limit}"
-                )))
-            } else {
-                Ok((0..(*n).max(0)).map(Value::Integer).collect())
-            }
-        }
-        Value::Type(t) if crate::types::calc::is_iterable(t) => {
-            if let crate::types::TypeKind::Integer(r) = t.kind() {
-                if let (Some(a), Some(b)) = (r.from, r.to) {
-                    if (b as i128 - a as i128) >= limit as i128 {
-                        return Some(Err(Error::evaluation(format!(
-                            "Iteration over {t} exceeds the limit of {limit} elements"
-                        ))));
-                    }
-                }
-            }
-            crate::types::calc::iterate_type(t).map_err(|e| Error::evaluation(e.into_message()))
-        }
-        _ => return None,
-    })
+/// The prefix of errors raised by a function called as `name(...)`.
+pub(crate) const FUNCTION_CALL: &str = "Error while evaluating a Function Call, ";
+/// The prefix of errors raised by a function called as `x.name(...)`.
+pub(crate) const METHOD_CALL: &str = "Error while evaluating a Method call, ";
+
+/// A lambda given to a call, with the scope it was written in.
+#[derive(Clone, Copy)]
+pub(crate) struct Block<'b> {
+    pub(crate) lambda: &'b Lambda,
+    /// The scope the lambda's body sees (its closure).
+    pub(crate) scope: usize,
+    pub(crate) span: Span,
 }
 
-/// The types with a constructor of their own.
-const CONSTRUCTORS: &[&str] = &[
-    "Integer",
-    "Float",
-    "Numeric",
-    "Boolean",
-    "Array",
-    "Hash",
-    "String",
-    "SemVer",
-    "SemVerRange",
-    "Timespan",
-    "Timestamp",
-    "Binary",
-    "URI",
-    "Deferred",
-    "Sensitive",
-];
-
-/// Construct a value of the type named `name` from `args` (`Type.new(args)`).
-pub(crate) fn construct(name: &str, args: &[Value]) -> Result<Value> {
-    match name {
-        "Integer" => new_integer(args),
-        "Float" => new_float(args),
-        "Numeric" => new_numeric(args),
-        "Boolean" => new_boolean(args),
-        "Array" => new_array(args, MAX_ITERATIONS),
-        "Hash" => new_hash(args),
-        "String" => new_string(args),
-        "SemVer" | "SemVerRange" | "Timespan" | "Timestamp" | "Binary" | "URI" | "Deferred"
-        | "Sensitive" => crate::values::new::new_value(name, args)
-            .map_err(|e| Error::evaluation(e.into_message())),
-        other => Err(Error::evaluation(format!(
-            "Creation of new instance of type '{other}' is not supported"
-        ))),
+/// Mark an error raised by a callee with the reference's prefix and the call's span.
+pub(crate) fn prefixed(f: Flow, prefix: &str, span: Span) -> Flow {
+    match f {
+        Flow::Error(e) if e.span.is_none() => Flow::Error(
+            Error::at(e.kind, format!("{prefix}{}", e.message), Some(span)).into_evaluation(),
+        ),
+        other => other,
     }
 }
 
-/// `String.new(value, format)`.
-fn new_string(args: &[Value]) -> Result<Value> {
-    use crate::format::{string, Format};
-    let (v, fmt) = match args {
-        [v] => (v, Format::Default),
-        [v, Value::String(f)] => (v, Format::Text(f.to_string())),
-        [v, Value::Default] => (v, Format::Default),
-        [v, Value::Hash(h)] => (
-            v,
-            Format::Map(crate::format::FormatMap::from_value(h).map_err(|e| {
-                Error::evaluation(format!(
-                    "'new_string' parameter 'string_formats' {}",
-                    e.message
-                ))
-            })?),
-        ),
-        [_, other] => {
-            return Err(Error::evaluation(format!(
-                "'new_string' parameter 'string_formats' expects a String or Hash value, got {}",
-                crate::types::calc::infer_generic(other)
-            )))
-        }
-        _ => {
-            return Err(Error::evaluation(format!(
-                "'new_string' expects between 1 and 2 arguments, got {}",
-                args.len()
-            )))
-        }
-    };
-    string(v, &fmt)
-        .map(Value::string)
-        .map_err(|e| Error::evaluation(e.into_message()))
+trait IntoEvaluation {
+    fn into_evaluation(self) -> Error;
 }
 
-impl Evaluator<'_> {
-    /// `name(args)` or `Type(args)`.
-    pub(crate) fn call_function(&mut self, call: &Call, span: Span) -> Result<Value> {
-        let args = self.eval_list(&call.args)?;
-        let prefix = "Error while evaluating a Function Call, ";
-        match &call.functor.kind {
-            ExprKind::QualifiedReference(name) => {
-                let name = name.strip_prefix("::").unwrap_or(name);
-                let canonical =
-                    crate::types::construct::parameters::builtin_name(name).unwrap_or(name);
-                construct(canonical, &args).map_err(|e| prefixed(e, prefix, span))
-            }
-            ExprKind::QualifiedName(name) => {
-                let name = name.strip_prefix("::").unwrap_or(name);
-                self.builtin(name, args, call.lambda.as_deref(), span, prefix)
-            }
-            _ => Err(err("Illegal function name", call.functor.span)),
+impl IntoEvaluation for Error {
+    /// Errors of functions are evaluation errors, whatever raised them.
+    fn into_evaluation(mut self) -> Error {
+        if self.kind != crate::error::ErrorKind::Internal {
+            self.kind = crate::error::ErrorKind::Evaluation;
         }
+        self
+    }
+}
+
+impl<'l> Interp<'l> {
+    fn block_of<'b>(&self, lambda: &'b Option<Box<Expr>>) -> Option<Block<'b>> {
+        match lambda.as_deref() {
+            Some(Expr {
+                kind: ExprKind::Lambda(l),
+                span,
+            }) => Some(Block {
+                lambda: l,
+                scope: self.scopes.current(),
+                span: *span,
+            }),
+            _ => None,
+        }
+    }
+
+    /// `name(args)` or `Type(args)`.
+    pub(crate) fn call_function(&mut self, call: &Call, span: Span) -> EResult<Value> {
+        let functor = &call.functor;
+        let is_type = match &functor.kind {
+            ExprKind::QualifiedReference(_) => true,
+            ExprKind::Access { left, .. } => {
+                matches!(left.kind, ExprKind::QualifiedReference(_))
+            }
+            _ => false,
+        };
+        if is_type {
+            let t = self.eval(functor)?;
+            let mut args = vec![t];
+            args.extend(self.eval_list(&call.args)?);
+            let block = self.block_of(&call.lambda);
+            return self.call_named("new", args, block, span, FUNCTION_CALL);
+        }
+        let ExprKind::QualifiedName(name) = &functor.kind else {
+            return Err(err(
+                format!(
+                    "Illegal expression. {} is unacceptable as function name in a Function Call",
+                    crate::syntax::validate::label(functor)
+                ),
+                functor.span,
+            )
+            .into());
+        };
+        let args = self.eval_list(&call.args)?;
+        let block = self.block_of(&call.lambda);
+        self.call_named(name, args, block, span, FUNCTION_CALL)
     }
 
     /// `receiver.name(args)`.
-    pub(crate) fn call_method(&mut self, call: &Call, span: Span) -> Result<Value> {
+    pub(crate) fn call_method(&mut self, call: &Call, span: Span) -> EResult<Value> {
         let ExprKind::NamedAccess { left, right } = &call.functor.kind else {
-            return Err(err("Illegal method call", call.functor.span));
+            return Err(err("Illegal method call", call.functor.span).into());
         };
         let ExprKind::QualifiedName(name) = &right.kind else {
-            return Err(err("Illegal method name", right.span));
+            return Err(err("Illegal method name", right.span).into());
         };
-        let receiver = self.eval(left)?;
-        let mut args = self.eval_list(&call.args)?;
-        let prefix = "Error while evaluating a Method call, ";
-        if let (Value::Type(t), "new") = (&receiver, name.as_str()) {
-            let tname = t.to_string();
-            let base = tname.split('[').next().unwrap_or("");
-            let known = CONSTRUCTORS.contains(&base);
-            if !known {
-                if let [v] = args.as_slice() {
-                    if instance_of(t, v) {
-                        return Ok(v.clone());
-                    }
-                }
-            }
-            return construct(if known { base } else { &tname }, &args)
-                .map_err(|e| prefixed(e, prefix, span));
-        }
-        args.insert(0, receiver);
-        self.builtin(name, args, call.lambda.as_deref(), span, prefix)
-    }
-
-    fn builtin(
-        &mut self,
-        name: &str,
-        args: Vec<Value>,
-        lambda: Option<&Expr>,
-        span: Span,
-        prefix: &str,
-    ) -> Result<Value> {
-        let lambda = match lambda.map(|l| &l.kind) {
-            Some(ExprKind::Lambda(l)) => Some(&**l),
-            _ => None,
+        // the reference places a method call at the parenthesis of its
+        // arguments, or at its dot when it has none
+        let text = &self.source.text;
+        let after = text[right.span.end as usize..].trim_start();
+        let span = if after.starts_with('(') {
+            Span::at(text.len() - after.len())
+        } else {
+            text[left.span.end as usize..right.span.start as usize]
+                .find('.')
+                .map_or(span, |i| Span::at(left.span.end as usize + i))
         };
-        let own = |e: Error| prefixed(e, prefix, span);
-        match name {
-            "each" | "map" | "filter" | "reduce" => {
-                let Some(lambda) = lambda else {
-                    return Err(own(Error::evaluation(format!("'{name}' expects a block"))));
-                };
-                self.iteration(name, &args, lambda, span, prefix)
+        let receiver = match &left.kind {
+            ExprKind::Unfold(inner) => {
+                let v = self.eval(inner)?;
+                super::unfold(v).into_iter().next().unwrap_or(Value::Undef)
             }
-            "type" => {
-                let mode = match args.get(1) {
-                    None => TypeOfMode::Detailed,
-                    Some(Value::String(m)) if &**m == "detailed" => TypeOfMode::Detailed,
-                    Some(Value::String(m)) if &**m == "reduced" => TypeOfMode::Reduced,
-                    Some(Value::String(m)) if &**m == "generalized" => TypeOfMode::Generalized,
-                    Some(other) => {
-                        let got = match other {
-                            Value::String(s) => format!("'{s}'"),
-                            v => crate::types::calc::infer_generic(v).to_string(),
-                        };
-                        return Err(own(Error::evaluation(format!(
-                            "'type' parameter 'inference_method' expects a match for Enum['detailed', 'generalized', 'reduced'], got {got}"
-                        ))));
-                    }
-                };
-                match args.first() {
-                    Some(v) if args.len() <= 2 => Ok(Value::Type(type_of(v, mode))),
-                    _ => Err(own(Error::evaluation(format!(
-                        "'type' expects between 1 and 2 arguments, got {}",
-                        args.len()
-                    )))),
-                }
-            }
-            "size" | "length" => match args.as_slice() {
-                [Value::Array(a)] => Ok(Value::Integer(a.len() as i64)),
-                [Value::Hash(h)] => Ok(Value::Integer(h.len() as i64)),
-                [Value::String(s)] => Ok(Value::Integer(s.chars().count() as i64)),
-                [Value::Binary(b)] => Ok(Value::Integer(b.bytes.len() as i64)),
-                _ => Err(own(Error::evaluation(format!(
-                    "'{name}' expects one Collection, String or Binary argument"
-                )))),
-            },
-            "keys" | "values" => match args.as_slice() {
-                [Value::Hash(h)] => Ok(Value::array(if name == "keys" {
-                    h.keys().cloned().collect()
-                } else {
-                    h.values().cloned().collect()
-                })),
-                _ => Err(own(Error::evaluation(format!(
-                    "'{name}' expects one Hash argument"
-                )))),
-            },
-            "notice" | "info" | "warning" | "debug" | "err" | "alert" | "crit" | "emerg" => {
-                Ok(Value::Undef)
-            }
-            "include" | "require" | "contain" | "realize" | "tag" | "tagged" | "defined" => {
-                Err(err(
-                    format!("The function '{name}' needs a catalog and is not supported by this evaluator"),
-                    span,
-                ))
-            }
-            _ => Err(err(format!("Unknown function: '{name}'."), span)),
-        }
-    }
-
-    fn iteration(
-        &mut self,
-        name: &str,
-        args: &[Value],
-        lambda: &Lambda,
-        span: Span,
-        prefix: &str,
-    ) -> Result<Value> {
-        let own = |e: Error| prefixed(e, prefix, span);
-        let Some(receiver) = args.first() else {
-            return Err(own(Error::evaluation(format!(
-                "'{name}' expects at least 1 argument, got none"
-            ))));
+            _ => self.eval(left)?,
         };
-        let max_args = if name == "reduce" { 3 } else { 2 };
-        if args.len() > max_args {
-            return Err(own(Error::evaluation(format!(
-                "'{name}' expects at most {max_args} arguments, got {}",
-                args.len()
-            ))));
-        }
-        let items = match iterate(receiver, MAX_ITERATIONS) {
-            Some(items) => items.map_err(own)?,
-            None => {
-                return Err(own(Error::evaluation(format!(
-                    "'{name}' expects an Iterable value, got {}",
-                    crate::types::calc::infer_generic(receiver)
-                ))))
-            }
-        };
-        let nparams = lambda.parameters.len();
-        let required = lambda
-            .parameters
-            .iter()
-            .filter(|p| p.value.is_none() && !p.captures_rest)
-            .count();
-        if name == "reduce" {
-            if nparams != 2 {
-                return Err(own(Error::evaluation(format!(
-                    "'reduce' block expects 2 arguments, got {nparams}"
-                ))));
-            }
-            let mut it = items.into_iter();
-            let mut memo = match args.get(1) {
-                Some(m) => m.clone(),
-                None => match it.next() {
-                    Some(first) => first,
-                    None => return Ok(Value::Undef),
-                },
-            };
-            for x in it {
-                memo = self.call_lambda(lambda, vec![memo, x], span, prefix)?;
-            }
-            return Ok(memo);
-        }
-        if nparams == 0 || required > 2 {
-            return Err(own(Error::evaluation(format!(
-                "'{name}' block expects between 1 and 2 arguments, got {}",
-                nparams.max(required)
-            ))));
-        }
-        let is_hash = matches!(receiver, Value::Hash(_));
-        let mut mapped = Vec::new();
-        let mut kept_pairs = ValueMap::new();
-        let mut kept = Vec::new();
-        for (i, x) in items.into_iter().enumerate() {
-            let call_args = if nparams >= 2 {
-                match (&x, is_hash) {
-                    (Value::Array(pair), true) => vec![pair[0].clone(), pair[1].clone()],
-                    _ => vec![Value::Integer(i as i64), x.clone()],
-                }
-            } else {
-                vec![x.clone()]
-            };
-            let r = self.call_lambda(lambda, call_args, span, prefix)?;
-            match name {
-                "map" => mapped.push(r),
-                "filter" if truthy(&r) => match (&x, is_hash) {
-                    (Value::Array(pair), true) => {
-                        kept_pairs.insert(pair[0].clone(), pair[1].clone());
-                    }
-                    _ => kept.push(x),
-                },
-                _ => {}
-            }
-        }
-        Ok(match name {
-            "map" => Value::array(mapped),
-            "filter" if is_hash => Value::hash(kept_pairs),
-            "filter" => Value::array(kept),
-            _ => receiver.clone(),
-        })
-    }
-
-    /// Call `lambda` with `args` in a new frame.
-    fn call_lambda(
-        &mut self,
-        lambda: &Lambda,
-        args: Vec<Value>,
-        span: Span,
-        prefix: &str,
-    ) -> Result<Value> {
-        if self.steps.stop() {
-            return Err(err("Evaluation interrupted", span));
-        }
-        let mut vars = Vec::with_capacity(lambda.parameters.len());
-        let mut args = args.into_iter();
-        for p in &lambda.parameters {
-            let v = if p.captures_rest {
-                Value::array(args.by_ref().collect())
-            } else {
-                match args.next() {
-                    Some(v) => v,
-                    None => match &p.value {
-                        Some(d) => self.eval(d)?,
-                        None => {
-                            return Err(prefixed(
-                                Error::evaluation(format!(
-                                    "block expects a value for parameter '{}'",
-                                    p.name
-                                )),
-                                prefix,
-                                span,
-                            ))
-                        }
-                    },
-                }
-            };
-            if let Some(te) = &p.type_expr {
-                let t = match self.eval(te)? {
-                    Value::Type(t) => t,
-                    _ => return Err(err("A parameter type must be a type", te.span)),
-                };
-                let ok = if p.captures_rest {
-                    matches!(&v, Value::Array(a) if a.iter().all(|x| instance_of(&t, x)))
-                } else {
-                    instance_of(&t, &v)
-                };
-                if !ok {
+        if let Value::Uri(u) = &receiver {
+            if let Some(v) = super::methods::uri_member(u, name) {
+                if !call.args.is_empty() {
                     return Err(prefixed(
                         Error::evaluation(format!(
-                            "block parameter '{}' expects {} value, got {}",
-                            p.name,
-                            super::ops::a_type_name(&Value::Type(t.clone()))
-                                .replace("a Type", &article(&t.to_string())),
-                            type_name_only(&v)
-                        )),
-                        prefix,
+                            "'{name}' expects no arguments, got {}",
+                            call.args.len()
+                        ))
+                        .into(),
+                        METHOD_CALL,
                         span,
                     ));
                 }
+                return Ok(v);
             }
-            vars.push((p.name.clone(), v));
         }
-        self.scope.push(vars);
-        let r = self.eval_opt(&lambda.body);
-        self.scope.pop();
-        r
+        let mut args = Vec::with_capacity(call.args.len() + 1);
+        args.push(receiver);
+        args.extend(self.eval_list(&call.args)?);
+        let block = self.block_of(&call.lambda);
+        self.call_named(name, args, block, span, METHOD_CALL)
+    }
+
+    /// Call the function `name`: a Puppet-language function the loader
+    /// knows, else a built-in one.
+    pub(crate) fn call_named(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        block: Option<Block>,
+        span: Span,
+        prefix: &str,
+    ) -> EResult<Value> {
+        let name = name.strip_prefix("::").unwrap_or(name);
+        if let Some(f) = self.loader.function(name) {
+            if block.is_some() {
+                return Err(prefixed(
+                    Error::evaluation(format!("'{name}' does not expect a block")).into(),
+                    prefix,
+                    span,
+                ));
+            }
+            return self
+                .call_puppet(&f, args, span)
+                .map_err(|e| prefixed(e, prefix, span));
+        }
+        match super::functions::lookup(name) {
+            Some(builtin) => {
+                self.enter(span)?;
+                let r = super::functions::invoke(self, builtin, args, block, span);
+                self.leave();
+                r.map_err(|e| prefixed(e, prefix, span))
+            }
+            None => Err(err(format!("Unknown function: '{name}'."), span).into()),
+        }
+    }
+
+    /// The types of the parameters of `params` (Any when untyped), evaluated
+    /// in the current scope.
+    fn parameter_types(&mut self, params: &[Parameter]) -> EResult<Vec<Type>> {
+        let mut out = Vec::with_capacity(params.len());
+        for p in params {
+            out.push(match &p.type_expr {
+                None => tf::any(),
+                Some(te) => match self.eval(te)?.into_type() {
+                    Ok(t) => t,
+                    Err(_) => return Err(err("A parameter type must be a type", te.span).into()),
+                },
+            });
+        }
+        Ok(out)
+    }
+
+    /// The `Callable` type of a block, as signatures see it.
+    pub(crate) fn block_type(&mut self, block: &Block) -> EResult<Type> {
+        let params = &block.lambda.parameters;
+        let types = self.parameter_types(params)?;
+        let (min, max) = arity(params);
+        Ok(tf::callable(
+            types,
+            Some(IntRange::new(Some(min as i64), max.map(|m| m as i64))),
+            None,
+            None,
+        )?)
+    }
+
+    /// Call a lambda with `args` (extra arguments are dropped) in a scope
+    /// whose parent is the lambda's closure; `next(v)` ends it with `v`.
+    pub(crate) fn call_block(&mut self, block: &Block, args: Vec<Value>) -> EResult<Value> {
+        if self.steps.stop() {
+            return Err(err("Evaluation interrupted", block.span).into());
+        }
+        self.enter(block.span)?;
+        self.scopes.push(block.scope);
+        let r = self
+            .bind_parameters(&block.lambda.parameters, args, "block", true)
+            .and_then(|()| self.eval_opt(&block.lambda.body));
+        self.scopes.pop();
+        self.leave();
+        match r {
+            Err(Flow::Next(v, _)) => Ok(*v),
+            other => other,
+        }
+    }
+
+    /// Bind `params` to `args` in the current (new) scope: defaults for
+    /// missing arguments, a captures-rest parameter takes the rest, each
+    /// value checked against the parameter's type.
+    fn bind_parameters(
+        &mut self,
+        params: &[Parameter],
+        args: Vec<Value>,
+        label: &str,
+        lambda: bool,
+    ) -> EResult<()> {
+        let mut args = args.into_iter();
+        for p in params {
+            let t = match &p.type_expr {
+                None => None,
+                Some(te) => match self.eval(te)?.into_type() {
+                    Ok(t) => Some(t),
+                    Err(_) => return Err(err("A parameter type must be a type", te.span).into()),
+                },
+            };
+            let v = if p.captures_rest {
+                let rest: Vec<Value> = args.by_ref().collect();
+                if let Some(t) = &t {
+                    for x in &rest {
+                        self.check_parameter(t, x, label, &p.name)?;
+                    }
+                }
+                Value::array(rest)
+            } else {
+                let v = match args.next() {
+                    Some(v) => v,
+                    None => match &p.value {
+                        Some(d) => self.eval(d)?,
+                        None if lambda => {
+                            return Err(err(
+                                format!("Parameter ${} is required but no value was given", p.name),
+                                p.span,
+                            )
+                            .into())
+                        }
+                        None => Value::Undef,
+                    },
+                };
+                if let Some(t) = &t {
+                    self.check_parameter(t, &v, label, &p.name)?;
+                }
+                v
+            };
+            self.scopes.bind(&p.name, v);
+        }
+        Ok(())
+    }
+
+    fn check_parameter(&self, t: &Type, v: &Value, label: &str, name: &str) -> Result<()> {
+        if instance_of(t, v) {
+            return Ok(());
+        }
+        let text = describe_mismatch(t, v, Some(&format!("parameter '{name}'")))
+            .unwrap_or_else(|| format!("parameter '{name}' has a wrong type"));
+        Err(Error::evaluation(format!("{label} {text}")))
+    }
+
+    /// Call a Puppet-language function: check the arguments against its
+    /// signature, bind them in a scope whose parent is the top scope, run
+    /// the body (`return(v)` and `next(v)` end it), check the returned value.
+    pub(crate) fn call_puppet(
+        &mut self,
+        f: &Arc<PuppetFunction>,
+        args: Vec<Value>,
+        span: Span,
+    ) -> EResult<Value> {
+        let saved = std::mem::replace(&mut self.source, f.source.clone());
+        self.enter(span)?;
+        let r = self.run_puppet(f, args);
+        self.leave();
+        let own_source = Arc::ptr_eq(&self.source, &saved);
+        self.source = saved;
+        match r {
+            Ok(v) => Ok(v),
+            Err(flow) => {
+                let e = match flow {
+                    Flow::Return(v, _) | Flow::Next(v, _) => return Ok(*v),
+                    other => other.into_error(),
+                };
+                if !own_source && self.located.is_none() {
+                    if let Some(s) = e.span {
+                        self.located = Some((f.source.clone(), s));
+                    }
+                }
+                Err(e.into())
+            }
+        }
+    }
+
+    fn run_puppet(&mut self, f: &Arc<PuppetFunction>, args: Vec<Value>) -> EResult<Value> {
+        let Some(def) = f.body.definition() else {
+            return Err(Error::evaluation("The function has no definition").into());
+        };
+        let types = self.parameter_types(&def.parameters)?;
+        let (min, max) = arity(&def.parameters);
+        let params = tf::tuple_sized(types.clone(), Some(min as i64), max.map(|m| m as i64))?;
+        let names: Vec<String> = def.parameters.iter().map(|p| p.name.clone()).collect();
+        let sig = Signature {
+            params: &params,
+            names: &names,
+            block: None,
+            block_name: "",
+        };
+        if !crate::types::calc::signature_accepts(&sig, &args, None) {
+            let actual: Vec<Type> = args.iter().map(crate::types::calc::infer_set).collect();
+            let label = format!("'{}'", def.name);
+            return Err(
+                Error::evaluation(describe_signatures(&label, &[sig], &actual, None)).into(),
+            );
+        }
+        self.scopes.push(0);
+        let r = self
+            .bind_parameters(&def.parameters, args, "", false)
+            .and_then(|()| self.eval_opt(&def.body));
+        self.scopes.pop();
+        let v = match r {
+            Ok(v) => v,
+            Err(Flow::Return(v, _)) | Err(Flow::Next(v, _)) => *v,
+            Err(other) => return Err(other),
+        };
+        if let Some(rt) = &def.return_type {
+            if let Ok(t) = self.eval(rt)?.into_type() {
+                if !instance_of(&t, &v) {
+                    let label = format!("value returned from {}", def.name);
+                    let text = describe_mismatch(&t, &v, Some(&label))
+                        .unwrap_or_else(|| format!("{label} has wrong type"));
+                    let text = text.replacen(&label, &format!("{label} has wrong type,"), 1);
+                    return Err(Error::evaluation(text).into());
+                }
+            }
+        }
+        Ok(v)
     }
 }
 
-fn article(name: &str) -> String {
-    if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
-        format!("an {name}")
+/// How many arguments parameters take: the required ones, and all (`None`
+/// with a captures-rest parameter).
+pub(crate) fn arity(params: &[Parameter]) -> (usize, Option<usize>) {
+    let required = params
+        .iter()
+        .take_while(|p| p.value.is_none() && !p.captures_rest)
+        .count();
+    let max = if params.last().is_some_and(|p| p.captures_rest) {
+        None
     } else {
-        format!("a {name}")
-    }
-}
-
-fn type_name_only(v: &Value) -> String {
-    let t = crate::types::calc::infer_generic(v).to_string();
-    t.split('[').next().unwrap_or("").to_string()
-}
-
-/// Mark an error raised by a function itself with the reference's prefix and the call's span.
-fn prefixed(e: Error, prefix: &str, span: Span) -> Error {
-    if e.span.is_some() {
-        return e;
-    }
-    Error::evaluation(format!("{prefix}{}", e.message)).with_span(span)
+        Some(params.len())
+    };
+    (required, max)
 }

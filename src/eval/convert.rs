@@ -140,8 +140,43 @@ pub(crate) fn new_integer(args: &[Value]) -> Result<Value> {
             )))
         }
     };
-    match &from {
-        Value::Integer(_) => Ok(from),
+    let abs = matches!(args.get(2), Some(Value::Boolean(true)))
+        || matches!(&args[0], Value::Hash(h) if h.get(&Value::from("abs")) == Some(&Value::Boolean(true)));
+    let v = integer_from(&from, radix)?;
+    Ok(match (abs, v) {
+        (true, Value::Integer(i)) => Value::Integer(
+            i.checked_abs()
+                .ok_or_else(|| invalid_integer(&i.to_string()))?,
+        ),
+        (_, v) => v,
+    })
+}
+
+/// The seconds of a time value, floored (Ruby's `to_i`).
+fn time_seconds(v: &Value) -> Option<i64> {
+    let nanos = match v {
+        Value::Timespan(t) => t.nanos,
+        Value::Timestamp(t) => t.nanos,
+        _ => return None,
+    };
+    i64::try_from(nanos.div_euclid(1_000_000_000)).ok()
+}
+
+/// The seconds of a time value as a Float.
+fn time_float(v: &Value) -> Option<f64> {
+    match v {
+        Value::Timespan(t) => Some(t.to_f()),
+        Value::Timestamp(t) => Some(t.to_f()),
+        _ => None,
+    }
+}
+
+fn integer_from(from: &Value, radix: Option<Value>) -> Result<Value> {
+    if let Some(s) = time_seconds(from) {
+        return Ok(Value::Integer(s));
+    }
+    match from {
+        Value::Integer(_) => Ok(from.clone()),
         Value::Float(f) => Ok(Value::Integer(f.trunc() as i64)),
         Value::Boolean(b) => Ok(Value::Integer(*b as i64)),
         Value::String(s) => {
@@ -156,7 +191,7 @@ pub(crate) fn new_integer(args: &[Value]) -> Result<Value> {
                 }
             };
             let Some((neg, body)) = integer_text(s) else {
-                return Err(cannot("new", &from, "Integer"));
+                return Err(cannot("new", from, "Integer"));
             };
             let lower = body.to_ascii_lowercase();
             let (detected, digits) = if let Some(h) = lower.strip_prefix("0x") {
@@ -191,7 +226,7 @@ pub(crate) fn new_integer(args: &[Value]) -> Result<Value> {
                 .map(Value::Integer)
                 .map_err(|_| invalid_integer(s))
         }
-        _ => Err(cannot("new", &from, "Integer")),
+        _ => Err(cannot("new", from, "Integer")),
     }
 }
 
@@ -233,7 +268,34 @@ fn constructor_text(s: &str) -> Option<&str> {
 
 /// `Float.new(value)`.
 pub(crate) fn new_float(args: &[Value]) -> Result<Value> {
-    let from = one_arg("new_float", args)?;
+    let (from, abs) = from_and_abs("new_float", args)?;
+    let v = float_from(from)?;
+    Ok(match (abs, v) {
+        (true, Value::Float(f)) => Value::Float(f.abs()),
+        (_, v) => v,
+    })
+}
+
+/// The value to convert and the `abs` flag of a Float or Numeric constructor.
+fn from_and_abs<'a>(func: &str, args: &'a [Value]) -> Result<(&'a Value, bool)> {
+    match args {
+        [Value::Hash(h)] if h.contains_key(&Value::from("from")) => Ok((
+            h.get(&Value::from("from")).unwrap_or(&crate::values::UNDEF),
+            h.get(&Value::from("abs")) == Some(&Value::Boolean(true)),
+        )),
+        [v] => Ok((v, false)),
+        [v, Value::Boolean(b)] => Ok((v, *b)),
+        _ => Err(Error::evaluation(format!(
+            "'{func}' expects between 1 and 2 arguments, got {}",
+            args.len()
+        ))),
+    }
+}
+
+fn float_from(from: &Value) -> Result<Value> {
+    if let Some(f) = time_float(from) {
+        return Ok(Value::Float(f));
+    }
     match from {
         Value::Integer(i) => Ok(Value::Float(*i as f64)),
         Value::Float(_) => Ok(from.clone()),
@@ -261,15 +323,23 @@ pub(crate) fn new_float(args: &[Value]) -> Result<Value> {
 
 /// `Numeric.new(value)`.
 pub(crate) fn new_numeric(args: &[Value]) -> Result<Value> {
-    let from = one_arg("new_numeric", args)?;
-    match from {
+    let (from, abs) = from_and_abs("new_numeric", args)?;
+    if let Some(f) = time_float(from) {
+        return Ok(Value::Float(if abs { f.abs() } else { f }));
+    }
+    let v = match from {
         Value::Integer(_) | Value::Float(_) => Ok(from.clone()),
         Value::Boolean(b) => Ok(Value::Integer(*b as i64)),
         Value::String(s) => constructor_text(s)
             .and_then(|t| parse_number(t, true))
             .ok_or_else(|| cannot("new_numeric", from, "Numeric")),
         _ => Err(cannot("new_numeric", from, "Numeric")),
-    }
+    }?;
+    Ok(match (abs, v) {
+        (true, Value::Integer(i)) => Value::Integer(i.saturating_abs()),
+        (true, Value::Float(f)) => Value::Float(f.abs()),
+        (_, v) => v,
+    })
 }
 
 /// `Boolean.new(value)`.
@@ -306,7 +376,15 @@ pub(crate) fn new_array(args: &[Value], limit: usize) -> Result<Value> {
             _ => Value::array(vec![from.clone()]),
         });
     }
-    match super::calls::iterate(from, limit) {
+    if let Value::Binary(b) = from {
+        return Ok(Value::array(
+            b.bytes
+                .iter()
+                .map(|x| Value::Integer(i64::from(*x)))
+                .collect(),
+        ));
+    }
+    match super::iterate(from, limit) {
         Some(items) => items.map(Value::array),
         None => Err(cannot("new_array", from, "Array")),
     }
@@ -318,8 +396,13 @@ pub(crate) fn new_hash(args: &[Value]) -> Result<Value> {
     match from {
         Value::Hash(_) => Ok(from.clone()),
         Value::Array(a) => array_to_hash(a).map(Value::hash),
-        Value::Undef => Ok(Value::hash(ValueMap::new())),
-        _ => Err(Error::evaluation("odd number of arguments for Hash")),
+        other => match super::iterate(other, super::MAX_ITERATIONS) {
+            Some(items) => array_to_hash(&items?).map(Value::hash),
+            None => Err(Error::evaluation(format!(
+                "Value of type {} cannot be converted to Hash",
+                type_desc(other)
+            ))),
+        },
     }
 }
 
@@ -354,4 +437,38 @@ fn one_arg<'a>(func: &str, args: &'a [Value]) -> Result<&'a Value> {
             args.len()
         ))),
     }
+}
+
+/// `String.new(value, format)`.
+pub(crate) fn new_string(args: &[Value]) -> Result<Value> {
+    use crate::format::{string, Format};
+    let (v, fmt) = match args {
+        [v] => (v, Format::Default),
+        [v, Value::String(f)] => (v, Format::Text(f.to_string())),
+        [v, Value::Default] => (v, Format::Default),
+        [v, Value::Hash(h)] => (
+            v,
+            Format::Map(crate::format::FormatMap::from_value(h).map_err(|e| {
+                Error::evaluation(format!(
+                    "'new_string' parameter 'string_formats' {}",
+                    e.message
+                ))
+            })?),
+        ),
+        [_, other] => {
+            return Err(Error::evaluation(format!(
+                "'new_string' parameter 'string_formats' expects a String or Hash value, got {}",
+                crate::types::calc::infer_generic(other)
+            )))
+        }
+        _ => {
+            return Err(Error::evaluation(format!(
+                "'new_string' expects between 1 and 2 arguments, got {}",
+                args.len()
+            )))
+        }
+    };
+    string(v, &fmt)
+        .map(Value::string)
+        .map_err(|e| Error::evaluation(e.into_message()))
 }

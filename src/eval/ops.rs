@@ -1,13 +1,26 @@
-//! The operators on values: arithmetic with Integer/Float promotion and
-//! overflow checks, array and hash `+ - <<`, equality (case-insensitive for
-//! strings, deep for containers), ordering, and `in`.
+//! The comparison operators, as the reference's compare operator defines
+//! them: `==` (strings case-insensitively, numbers across Integer, Float,
+//! Timespan and Timestamp, containers deeply, types by equality), ordering
+//! (`<` `<=` `>` `>=`: strings, numbers and time values, versions; types by
+//! assignability), `in`, and the matching of case and selector options.
+//! Arithmetic is in [`super::arith`].
 
-use super::convert::to_number;
 use crate::error::{Error, Result};
 use crate::syntax::ast::BinaryOp;
 use crate::types::calc::{instance_of, is_assignable, types_equal};
-use crate::values::{Value, ValueMap};
+use crate::values::Value;
 use std::cmp::Ordering;
+
+/// Where an operator's error is reported: at the operator, or at an operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum At {
+    Op,
+    Left,
+    Right,
+}
+
+/// An operator's error and where it belongs.
+pub(crate) type OpResult<T> = std::result::Result<T, (Error, At)>;
 
 /// The Ruby class name of a value, as the reference's messages show it.
 pub(crate) fn ruby_class(v: &Value) -> &'static str {
@@ -22,21 +35,69 @@ pub(crate) fn ruby_class(v: &Value) -> &'static str {
         Value::Regexp(_) => "Regexp",
         Value::Array(_) => "Array",
         Value::Hash(_) => "Hash",
+        Value::Timespan(_) => "Puppet::Pops::Time::Timespan",
+        Value::Timestamp(_) => "Puppet::Pops::Time::Timestamp",
+        Value::SemVer(_) => "SemanticPuppet::Version",
+        Value::SemVerRange(_) => "SemanticPuppet::VersionRange",
+        Value::Binary(_) => "Puppet::Pops::Types::PBinaryType::Binary",
+        Value::Uri(u) => match u.scheme.as_deref().map(str::to_ascii_lowercase).as_deref() {
+            Some("http") => "URI::HTTP",
+            Some("https") => "URI::HTTPS",
+            Some("ftp") => "URI::FTP",
+            Some("file") => "URI::File",
+            Some("ldap") => "URI::LDAP",
+            Some("ldaps") => "URI::LDAPS",
+            Some("mailto") => "URI::MailTo",
+            _ => "URI::Generic",
+        },
+        Value::Sensitive(_) => "Puppet::Pops::Types::PSensitiveType::Sensitive",
+        Value::Deferred(_) => "Puppet::Pops::Evaluator::DeferredValue",
         _ => "Object",
+    }
+}
+
+/// How Ruby names a value in "no implicit conversion of X into String":
+/// `nil`, `true`, `false`, else the class name.
+pub(crate) fn ruby_conversion_name(v: &Value) -> &'static str {
+    match v {
+        Value::Undef => "nil",
+        Value::Boolean(true) => "true",
+        Value::Boolean(false) => "false",
+        other => ruby_class(other),
+    }
+}
+
+/// The reference's label of a value (its model label provider's): `Integer`,
+/// `Undef Value`, `Integer[1, 5]-Type`, `Semver`, `Object` for others.
+pub(crate) fn type_label(v: &Value) -> String {
+    match v {
+        Value::Undef => "Undef Value".to_string(),
+        Value::Boolean(_) => "Boolean".to_string(),
+        Value::Integer(_) => "Integer".to_string(),
+        Value::Float(_) => "Float".to_string(),
+        Value::String(_) => "String".to_string(),
+        Value::Regexp(_) => "Regexp".to_string(),
+        Value::Array(_) => "Array".to_string(),
+        Value::Hash(_) => "Hash".to_string(),
+        Value::Type(t) => match t.kind() {
+            crate::types::TypeKind::Resource { title: Some(_), .. } => {
+                format!("{t} Resource-Reference")
+            }
+            _ => format!("{t}-Type"),
+        },
+        Value::Binary(_) => "Binary".to_string(),
+        Value::Sensitive(_) => "Sensitive".to_string(),
+        Value::Timespan(_) => "Timespan".to_string(),
+        Value::Timestamp(_) => "Timestamp".to_string(),
+        Value::SemVer(_) => "Semver".to_string(),
+        Value::SemVerRange(_) => "SemverRange".to_string(),
+        _ => "Object".to_string(),
     }
 }
 
 /// The generalized type name of a value with an article: `an Integer`, `a String`.
 pub(crate) fn a_type_name(v: &Value) -> String {
-    let name = match v {
-        Value::Undef => return "an Undef Value".to_string(),
-        Value::Type(_) => "Type".to_string(),
-        Value::Default => "Default".to_string(),
-        _ => {
-            let t = crate::types::calc::infer_generic(v).to_string();
-            t.split('[').next().unwrap_or("").to_string()
-        }
-    };
+    let name = type_label(v);
     let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
         "an"
     } else {
@@ -45,238 +106,75 @@ pub(crate) fn a_type_name(v: &Value) -> String {
     format!("{article} {name}")
 }
 
-/// `-v`.
-pub fn negate(v: &Value) -> Result<Value> {
-    match to_number(v)? {
-        Value::Integer(i) => i
-            .checked_neg()
-            .map(Value::Integer)
-            .ok_or_else(|| overflow("-", -(i as i128))),
-        Value::Float(f) => Ok(Value::Float(-f)),
-        _ => unreachable!("to_number gives numbers"),
-    }
+/// ASCII case folding, as Ruby's `casecmp`.
+fn fold(s: &str) -> impl Iterator<Item = u8> + '_ {
+    s.bytes().map(|b| b.to_ascii_lowercase())
 }
 
-fn overflow(op: &str, value: i128) -> Error {
-    let (bound, sign) = if value < 0 {
-        ("min", '-')
-    } else {
-        ("max", '+')
-    };
-    Error::evaluation(format!(
-        "A '{op}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{:x}'",
-        value.unsigned_abs()
-    ))
-}
-
-/// A binary arithmetic or comparison operator applied to two values.
-pub fn binary(op: BinaryOp, l: &Value, r: &Value) -> Result<Value> {
-    use BinaryOp as B;
-    match op {
-        B::Eq => Ok(Value::Boolean(equals(l, r))),
-        B::Ne => Ok(Value::Boolean(!equals(l, r))),
-        B::Lt | B::Le | B::Gt | B::Ge => compare_op(op, l, r).map(Value::Boolean),
-        B::Add | B::Sub | B::LShift | B::Mul | B::Div | B::Mod | B::RShift => match (op, l) {
-            (B::Add, Value::Array(a)) => {
-                check_size(op, a.len() + operand_len(r))?;
-                let mut out = (**a).clone();
-                out.extend(collection_operand(r));
-                Ok(Value::array(out))
-            }
-            (B::Sub, Value::Array(a)) => {
-                let remove = collection_operand(r);
-                Ok(Value::array(
-                    a.iter().filter(|x| !remove.contains(x)).cloned().collect(),
-                ))
-            }
-            (B::LShift, Value::Array(a)) => {
-                check_size(op, a.len() + 1)?;
-                let mut out = (**a).clone();
-                out.push(r.clone());
-                Ok(Value::array(out))
-            }
-            (B::Add, Value::Hash(h)) => {
-                check_size(op, h.len() + operand_len(r))?;
-                hash_add(h, r)
-            }
-            (B::Sub, Value::Hash(h)) => {
-                let mut out = (**h).clone();
-                match r {
-                    Value::Hash(k) => k.keys().for_each(|k| {
-                        out.shift_remove(k);
-                    }),
-                    Value::Array(k) => k.iter().for_each(|k| {
-                        out.shift_remove(k);
-                    }),
-                    k => {
-                        out.shift_remove(k);
-                    }
-                }
-                Ok(Value::hash(out))
-            }
-            (_, Value::Hash(_)) if op != B::Add && op != B::Sub && op != B::Mul => {
-                Err(Error::evaluation(format!(
-                    "Operator '{}' is not applicable to a Hash.",
-                    op.symbol()
-                )))
-            }
-            _ => arithmetic(op, &to_number(l)?, &to_number(r)?),
-        },
-        _ => Err(Error::evaluation(format!(
-            "Unsupported operator '{}'",
-            op.symbol()
-        ))),
-    }
-}
-
-/// The elements the right operand of `+` adds (at most).
-fn operand_len(r: &Value) -> usize {
-    match r {
-        Value::Array(a) => a.len(),
-        Value::Hash(h) => h.len(),
-        _ => 1,
-    }
-}
-
-/// An error when a collection built by `op` would pass the evaluator's limit.
-fn check_size(op: BinaryOp, n: usize) -> Result<()> {
-    if n > super::MAX_ITERATIONS {
-        return Err(Error::evaluation(format!(
-            "The result of '{}' would have {n} elements, more than the evaluator's limit of {}",
-            op.symbol(),
-            super::MAX_ITERATIONS
-        )));
-    }
-    Ok(())
-}
-
-/// The right operand of array `+`/`-` as elements.
-fn collection_operand(r: &Value) -> Vec<Value> {
-    match r {
-        Value::Array(a) => (**a).clone(),
-        Value::Hash(h) => h
-            .iter()
-            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
-            .collect(),
-        other => vec![other.clone()],
-    }
-}
-
-fn hash_add(h: &ValueMap, r: &Value) -> Result<Value> {
-    let mut out = h.clone();
-    match r {
-        Value::Hash(o) => out.extend(o.iter().map(|(k, v)| (k.clone(), v.clone()))),
-        Value::Array(a) => {
-            let pairs = super::convert::array_to_hash(a).map_err(|e| {
-                Error::evaluation(format!(
-                    "Error while evaluating a '+' expression, {}",
-                    e.message
-                ))
-            })?;
-            out.extend(pairs);
+/// The language's `==`.
+pub fn equals(a: &Value, b: &Value) -> bool {
+    use Value as V;
+    match (a, b) {
+        (V::String(x), V::String(y)) => x.len() == y.len() && fold(x).eq(fold(y)),
+        (V::Integer(_) | V::Float(_) | V::Timespan(_) | V::Timestamp(_), _) => numeric_equals(a, b),
+        (V::Array(x), V::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equals(p, q))
         }
-        _ => {
-            return Err(Error::evaluation(
-                "Error while evaluating a '+' expression, Can only append Array or Hash to a Hash",
-            ))
+        (V::Hash(x), V::Hash(y)) => {
+            x.len() == y.len()
+                && x.iter().all(|(k, v)| match y.get(k) {
+                    Some(w) => equals(w, v),
+                    None => false,
+                })
         }
+        (V::Type(x), V::Type(y)) => types_equal(x, y),
+        _ => a == b,
     }
-    Ok(Value::hash(out))
 }
 
-fn arithmetic(op: BinaryOp, l: &Value, r: &Value) -> Result<Value> {
-    use BinaryOp as B;
-    let sym = op.symbol();
-    match (l, r) {
-        (Value::Integer(a), Value::Integer(b)) => {
-            let (a, b) = (*a as i128, *b as i128);
-            let v: i128 = match op {
-                B::Add => a + b,
-                B::Sub => a - b,
-                B::Mul => a * b,
-                B::Div | B::Mod => {
-                    if b == 0 {
-                        return Err(Error::evaluation("Division by 0"));
-                    }
-                    // floored division, as Ruby's
-                    let mut q = a / b;
-                    if a % b != 0 && ((a < 0) != (b < 0)) {
-                        q -= 1;
-                    }
-                    let m = a - q * b;
-                    if op == B::Div {
-                        q
-                    } else {
-                        m
-                    }
-                }
-                B::LShift | B::RShift => {
-                    let left = if op == B::LShift { b } else { -b };
-                    if left >= 0 {
-                        if a == 0 {
-                            0
-                        } else if left >= 64 {
-                            return Err(overflow(sym, big_shift(a, left)));
-                        } else {
-                            a << left
-                        }
-                    } else if -left >= 127 {
-                        if a < 0 {
-                            -1
-                        } else {
-                            0
-                        }
-                    } else {
-                        a >> (-left)
-                    }
-                }
-                _ => unreachable!(),
+/// `==` between a number (or time value) and anything.
+fn numeric_equals(a: &Value, b: &Value) -> bool {
+    use Value as V;
+    match (a, b) {
+        (V::Integer(x), V::Integer(y)) => x == y,
+        (V::Integer(x), V::Float(y)) | (V::Float(y), V::Integer(x)) => (*x as f64) == *y,
+        (V::Float(x), V::Float(y)) => x == y,
+        (V::Timespan(x), V::Timespan(y)) => x == y,
+        (V::Timestamp(x), V::Timestamp(y)) => x == y,
+        (V::Timespan(_) | V::Timestamp(_), V::Integer(_) | V::Float(_)) => {
+            time_cmp(a, b) == Some(Ordering::Equal)
+        }
+        (V::Integer(_) | V::Float(_), V::Timespan(_) | V::Timestamp(_)) => {
+            time_cmp(b, a) == Some(Ordering::Equal)
+        }
+        _ => false,
+    }
+}
+
+fn time_nanos(v: &Value) -> Option<i128> {
+    match v {
+        Value::Timespan(t) => Some(t.nanos),
+        Value::Timestamp(t) => Some(t.nanos),
+        _ => None,
+    }
+}
+
+/// A time value against a number: Integers compare with the whole seconds,
+/// Floats with the seconds as a Float.
+fn time_cmp(t: &Value, n: &Value) -> Option<Ordering> {
+    let nanos = time_nanos(t)?;
+    match n {
+        Value::Integer(i) => {
+            let secs = nanos / 1_000_000_000; // truncated, as Ruby's Integer#/ on the positive side
+            let secs = if nanos < 0 && nanos % 1_000_000_000 != 0 {
+                secs - 1
+            } else {
+                secs
             };
-            i64::try_from(v)
-                .map(Value::Integer)
-                .map_err(|_| overflow(sym, v))
+            Some(secs.cmp(&(*i as i128)))
         }
-        (Value::Float(_), _) if matches!(op, B::Mod | B::LShift | B::RShift) => Err(
-            Error::evaluation(format!("Operator '{sym}' is not applicable to a Float.")),
-        ),
-        (_, Value::Float(_)) if matches!(op, B::Mod | B::LShift | B::RShift) => {
-            Err(Error::evaluation(format!(
-                "Operator '{sym}' is not applicable to an Integer when right side is a Float."
-            )))
-        }
-        _ => {
-            let a = as_f64(l);
-            let b = as_f64(r);
-            let v = match op {
-                B::Add => a + b,
-                B::Sub => a - b,
-                B::Mul => a * b,
-                B::Div => a / b,
-                _ => unreachable!(),
-            };
-            if v.is_infinite() {
-                return Err(Error::evaluation(format!(
-                    "The result of the {sym} expression is Infinity"
-                )));
-            }
-            if v.is_nan() {
-                return Err(Error::evaluation(format!(
-                    "The result of the {sym} expression is NaN"
-                )));
-            }
-            Ok(Value::Float(v))
-        }
-    }
-}
-
-/// The (unrepresentable) value of `a << shift` for messages: saturated to i128.
-fn big_shift(a: i128, shift: i128) -> i128 {
-    if shift <= 64 {
-        a << shift
-    } else if a < 0 {
-        i128::MIN
-    } else {
-        i128::MAX
+        Value::Float(f) => (nanos as f64 / 1e9).partial_cmp(f),
+        _ => None,
     }
 }
 
@@ -284,55 +182,73 @@ fn as_f64(v: &Value) -> f64 {
     match v {
         Value::Integer(i) => *i as f64,
         Value::Float(f) => *f,
+        Value::Timespan(t) => t.nanos as f64 / 1e9,
+        Value::Timestamp(t) => t.nanos as f64 / 1e9,
         _ => f64::NAN,
     }
 }
 
-/// ASCII-case-insensitive string equality (as Ruby's `casecmp`).
-fn str_eq_ci(a: &str, b: &str) -> bool {
-    a.eq_ignore_ascii_case(b)
-}
-
-/// The language's `==`.
-pub fn equals(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::String(x), Value::String(y)) => str_eq_ci(x, y),
-        (Value::Integer(x), Value::Float(y)) | (Value::Float(y), Value::Integer(x)) => {
-            (*x as f64) == *y
+/// The ordering of two values, or why they cannot be ordered.
+pub(crate) fn compare(l: &Value, r: &Value) -> std::result::Result<Ordering, String> {
+    use Value as V;
+    let numeric = |v: &Value| matches!(v, V::Integer(_) | V::Float(_));
+    match (l, r) {
+        (V::String(a), V::String(b)) => Ok(fold(a).cmp(fold(b))),
+        (V::String(_), _) => Err("A String is not comparable to a non String".to_string()),
+        (V::Integer(a), V::Integer(b)) => Ok(a.cmp(b)),
+        (V::Integer(_) | V::Float(_), V::Integer(_) | V::Float(_)) => {
+            Ok(as_f64(l).partial_cmp(&as_f64(r)).unwrap_or(Ordering::Equal))
         }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| equals(p, q))
+        (V::Integer(_) | V::Float(_), V::Timespan(_) | V::Timestamp(_)) => {
+            Ok(as_f64(l).partial_cmp(&as_f64(r)).unwrap_or(Ordering::Equal))
         }
-        (Value::Hash(x), Value::Hash(y)) => {
-            x.len() == y.len()
-                && x.iter().all(|(k, v)| match y.get(k) {
-                    Some(w) => equals(v, w),
-                    None => false,
-                })
+        (V::Integer(_) | V::Float(_), _) => {
+            Err("A Numeric is not comparable to non Numeric".to_string())
         }
-        (Value::Type(x), Value::Type(y)) => types_equal(x, y),
-        _ => a == b,
+        (V::Timespan(a), V::Timespan(b)) => Ok({ a.nanos }.cmp(&{ b.nanos })),
+        (V::Timespan(_), b) if numeric(b) => Ok(time_cmp(l, r).unwrap_or(Ordering::Equal)),
+        (V::Timespan(_), _) => {
+            Err("Timespans are only comparable to Timespans, Integers, and Floats".to_string())
+        }
+        (V::Timestamp(a), V::Timestamp(b)) => Ok({ a.nanos }.cmp(&{ b.nanos })),
+        (V::Timestamp(_), b) if numeric(b) => Ok(time_cmp(l, r).unwrap_or(Ordering::Equal)),
+        (V::Timestamp(_), _) => {
+            Err("Timestamps are only comparable to Timestamps, Integers, and Floats".to_string())
+        }
+        (V::SemVer(a), V::SemVer(b)) => Ok(a.cmp(b)),
+        (V::SemVer(_), _) => Err("Versions not comparable to non Versions".to_string()),
+        (V::Default, V::Default) => Ok(Ordering::Equal),
+        (V::Default, _) => Err("Symbol not comparable to non Symbol".to_string()),
+        _ => Err(
+            "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable".to_string(),
+        ),
     }
 }
 
-fn compare_op(op: BinaryOp, l: &Value, r: &Value) -> Result<bool> {
+/// A comparison operator (`==` `!=` `<` `<=` `>` `>=`) applied to two values.
+pub(crate) fn comparison(op: BinaryOp, l: &Value, r: &Value) -> OpResult<bool> {
     use BinaryOp as B;
-    if let (Value::Type(a), Value::Type(b)) = (l, r) {
+    if let Value::Type(a) = l {
+        let b = match r {
+            Value::Type(b) => b,
+            // (a type is never assignable to or from a value)
+            _ => return Ok(op == B::Ne),
+        };
         return Ok(match op {
+            B::Eq => types_equal(a, b),
+            B::Ne => !types_equal(a, b),
             B::Lt => is_assignable(b, a) && !types_equal(a, b),
             B::Le => is_assignable(b, a),
             B::Gt => is_assignable(a, b) && !types_equal(a, b),
             _ => is_assignable(a, b),
         });
     }
-    let ord = compare(l, r).map_err(|cause| {
-        Error::evaluation(format!(
-            "Comparison of: {} {} {}, is not possible. Caused by '{cause}'.",
-            type_label(l),
-            op.symbol(),
-            type_label(r)
-        ))
-    })?;
+    match op {
+        B::Eq => return Ok(equals(l, r)),
+        B::Ne => return Ok(!equals(l, r)),
+        _ => {}
+    }
+    let ord = compare(l, r).map_err(|cause| (not_comparable(op, l, r, &cause), At::Op))?;
     Ok(match op {
         B::Lt => ord == Ordering::Less,
         B::Le => ord != Ordering::Greater,
@@ -341,58 +257,168 @@ fn compare_op(op: BinaryOp, l: &Value, r: &Value) -> Result<bool> {
     })
 }
 
-fn type_label(v: &Value) -> String {
-    let s = a_type_name(v);
-    s.split_once(' ').map(|x| x.1).unwrap_or("").to_string()
+fn not_comparable(op: BinaryOp, l: &Value, r: &Value, cause: &str) -> Error {
+    Error::evaluation(format!(
+        "Comparison of: {} {} {}, is not possible. Caused by '{cause}'.",
+        type_label(l),
+        op.symbol(),
+        type_label(r)
+    ))
 }
 
-/// The ordering of two comparable values, or why they are not comparable.
-pub(crate) fn compare(l: &Value, r: &Value) -> std::result::Result<Ordering, String> {
+/// Whether a regex matches a string, and the groups when it does.
+pub(crate) fn regex_groups(re: &crate::values::Regexp, s: &str) -> Result<Option<Vec<Value>>> {
+    let mut region = onig::Region::new();
+    if re.search(s, Some(&mut region))?.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(
+        (0..region.len())
+            .map(|i| match region.pos(i) {
+                Some((from, to)) => Value::string(&s[from..to]),
+                None => Value::Undef,
+            })
+            .collect(),
+    ))
+}
+
+/// What a match that sets `$0..$n` reports: whether it matched, and the
+/// groups to set (`None` leaves the match variables alone).
+pub(crate) type Matched = (bool, Option<Vec<Value>>);
+
+/// `needle in container`.
+pub(crate) fn in_op(needle: &Value, container: &Value) -> Result<Matched> {
     use Value as V;
-    let not_numeric = || "A Numeric is not comparable to non Numeric".to_string();
-    let only =
-        || "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable".to_string();
-    match (l, r) {
-        (V::Integer(a), V::Integer(b)) => Ok(a.cmp(b)),
-        (V::Integer(_) | V::Float(_), V::Integer(_) | V::Float(_)) => {
-            Ok(as_f64(l).partial_cmp(&as_f64(r)).unwrap_or(Ordering::Equal))
-        }
-        (V::Integer(_) | V::Float(_), _) => Err(not_numeric()),
-        (V::String(a), V::String(b)) => Ok(a.to_lowercase().cmp(&b.to_lowercase())),
-        (V::String(_), _) => Err("A String is not comparable to a non String".to_string()),
-        (V::SemVer(a), V::SemVer(b)) => a.partial_cmp(b).ok_or_else(only),
-        (V::Timespan(a), V::Timespan(b)) => a.partial_cmp(b).ok_or_else(only),
-        (V::Timestamp(a), V::Timestamp(b)) => a.partial_cmp(b).ok_or_else(only),
-        _ => Err(only()),
-    }
+    Ok(match container {
+        V::String(s) => match needle {
+            V::String(n) => (s.to_lowercase().contains(&n.to_lowercase()), None),
+            V::Regexp(re) => match regex_groups(re, s)? {
+                Some(g) => (true, Some(g)),
+                None => (false, None),
+            },
+            _ => (false, None),
+        },
+        V::Binary(b) => (
+            match needle {
+                V::Binary(n) => contains_bytes(&b.bytes, &n.bytes),
+                V::String(n) => contains_bytes(&b.bytes, n.as_bytes()),
+                V::Integer(i) => b.bytes.iter().any(|x| i64::from(*x) == *i),
+                _ => false,
+            },
+            None,
+        ),
+        V::Array(items) => in_array(needle, items.iter())?,
+        V::Hash(h) => in_array(needle, h.keys())?,
+        V::SemVerRange(range) => (
+            match needle {
+                V::SemVer(v) => range.includes(v),
+                V::String(s) => crate::values::SemVer::parse(s).is_ok_and(|v| range.includes(&v)),
+                _ => false,
+            },
+            None,
+        ),
+        _ => (false, None),
+    })
 }
 
-/// Whether `re` matches one of the strings among `values`.
-fn any_match<'a>(
-    re: &crate::values::Regexp,
-    values: impl Iterator<Item = &'a Value>,
-) -> Result<bool> {
-    for v in values {
-        if let Value::String(s) = v {
-            if re.try_match(s)? {
-                return Ok(true);
+fn contains_bytes(hay: &[u8], needle: &[u8]) -> bool {
+    needle.is_empty() || hay.windows(needle.len()).any(|w| w == needle)
+}
+
+fn in_array<'a>(needle: &Value, items: impl Iterator<Item = &'a Value>) -> Result<Matched> {
+    use Value as V;
+    match needle {
+        V::Regexp(re) => {
+            for x in items {
+                if let V::String(s) = x {
+                    if let Some(g) = regex_groups(re, s)? {
+                        return Ok((true, Some(g)));
+                    }
+                }
             }
+            Ok((false, None))
         }
+        V::String(_) | V::SemVer(_) => {
+            for x in items {
+                if case_match(needle, x)?.0 {
+                    return Ok((true, None));
+                }
+            }
+            Ok((false, None))
+        }
+        V::Type(t) => Ok((items.into_iter().any(|x| instance_of(t, x)), None)),
+        _ => Ok((items.into_iter().any(|x| equals(x, needle)), None)),
     }
-    Ok(false)
 }
 
-/// `l in r`.
-pub fn in_op(l: &Value, r: &Value) -> Result<bool> {
-    Ok(match (l, r) {
-        (Value::String(s), Value::String(t)) => t.to_lowercase().contains(&s.to_lowercase()),
-        (Value::Regexp(re), Value::String(t)) => re.try_match(t)?,
-        (Value::Regexp(re), Value::Array(a)) => any_match(re, a.iter())?,
-        (Value::Regexp(re), Value::Hash(h)) => any_match(re, h.keys())?,
-        (Value::Type(t), Value::Array(a)) => a.iter().any(|x| instance_of(t, x)),
-        (Value::Type(_), _) => false,
-        (_, Value::Array(a)) => a.iter().any(|x| equals(l, x)),
-        (_, Value::Hash(h)) => h.keys().any(|x| equals(l, x)),
-        _ => false,
+/// Whether `v` matches the case or selector option `pattern`: a regex
+/// matches strings, a type its instances, a version range its versions,
+/// arrays and hashes element by element, `default` anything, other values
+/// by `==`.
+pub(crate) fn case_match(v: &Value, pattern: &Value) -> Result<Matched> {
+    use Value as V;
+    Ok(match pattern {
+        V::Default => (true, None),
+        V::Regexp(re) => match v {
+            V::String(s) => match regex_groups(re, s)? {
+                Some(g) => (true, Some(g)),
+                None => (false, None),
+            },
+            _ => (false, None),
+        },
+        V::Type(t) => (instance_of(t, v), None),
+        V::SemVer(ver) => (
+            match v {
+                V::SemVer(x) => x == ver,
+                V::String(s) => crate::values::SemVer::parse(s).is_ok_and(|x| x == **ver),
+                _ => false,
+            },
+            None,
+        ),
+        V::SemVerRange(range) => (
+            match v {
+                V::SemVer(x) => range.includes(x),
+                V::String(s) => crate::values::SemVer::parse(s).is_ok_and(|x| range.includes(&x)),
+                _ => false,
+            },
+            None,
+        ),
+        V::Array(ps) => {
+            let V::Array(xs) = v else {
+                return Ok((false, None));
+            };
+            if xs.len() != ps.len() {
+                return Ok((false, None));
+            }
+            let mut last = None;
+            for (x, p) in xs.iter().zip(ps.iter()) {
+                let (hit, groups) = case_match(x, p)?;
+                if !hit {
+                    return Ok((false, None));
+                }
+                if groups.is_some() {
+                    last = groups;
+                }
+            }
+            (true, last)
+        }
+        V::Hash(ph) => {
+            let V::Hash(h) = v else {
+                return Ok((false, None));
+            };
+            let mut last = None;
+            for (k, p) in ph.iter() {
+                let x = h.get(k).cloned().unwrap_or(V::Undef);
+                let (hit, groups) = case_match(&x, p)?;
+                if !hit {
+                    return Ok((false, None));
+                }
+                if groups.is_some() {
+                    last = groups;
+                }
+            }
+            (true, last)
+        }
+        _ => (equals(v, pattern), None),
     })
 }

@@ -19,12 +19,7 @@ fn write(out: &mut String, v: &Value, depth: usize) {
     }
     match v {
         Value::Undef => {}
-        // `default` is empty at the top, but named inside a container
-        Value::Default => {
-            if depth > 0 {
-                out.push_str("default");
-            }
-        }
+        Value::Default => out.push_str("default"),
         Value::Regexp(re) => {
             out.push('/');
             out.push_str(re.source());
@@ -56,6 +51,7 @@ fn write(out: &mut String, v: &Value, depth: usize) {
             out.push('}');
         }
         Value::Type(t) => out.push_str(&t.to_string()),
+        Value::Binary(b) => out.push_str(&b.to_base64_strict()),
         other => match string(other, &Format::Text("%s".into())) {
             Ok(s) => out.push_str(&s),
             Err(_) => out.push_str(&format!("{other:?}")),

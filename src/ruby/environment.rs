@@ -18,6 +18,25 @@ use std::sync::Arc;
 #[magnus::wrap(class = "PuppetTypes::Environment", free_immediately, size)]
 pub struct RbEnvironment(pub Arc<Environment>);
 
+impl Drop for RbEnvironment {
+    /// An environment's trees are freed on another thread, so that the
+    /// garbage collection that frees the Ruby object does not wait for them.
+    fn drop(&mut self) {
+        let env = std::mem::replace(&mut self.0, empty());
+        // (a thread of its own, not a pool's: see env::parallel; if none can
+        // be started the closure, and the environment with it, drops here)
+        let _ = std::thread::Builder::new().spawn(move || drop(env));
+    }
+}
+
+/// An environment of no module path (what a dropped object is left holding).
+fn empty() -> Arc<Environment> {
+    static EMPTY: std::sync::OnceLock<Arc<Environment>> = std::sync::OnceLock::new();
+    EMPTY
+        .get_or_init(|| Arc::new(Environment::new(Vec::<String>::new())))
+        .clone()
+}
+
 fn new(ruby: &Ruby, paths: RArray) -> Result<RbEnvironment, Error> {
     guard(ruby, || {
         let mut entries = Vec::with_capacity(paths.len());

@@ -1,17 +1,21 @@
-//! `PuppetTypes::Parser#evaluate(source, variables = {})`: parse `source`,
-//! evaluate it with the core evaluator ([`crate::eval`]) and return the value
-//! of its last expression as a Ruby object. `variables` is a Hash of names
-//! (String or Symbol, without `$`) to values, converted as everywhere else in
-//! the gem. Evaluation errors raise `PuppetTypes::EvaluationError` whose
-//! message ends with `(line: l, column: c)` as the reference's do, and whose
-//! `line` and `column` attributes are set.
+//! The evaluator's Ruby entry points: `PuppetTypes::Parser#evaluate(source,
+//! variables = {})` (the value of the last expression) and
+//! `PuppetTypes::Evaluator#evaluate(source, variables: {}, path: nil)` (a
+//! `PuppetTypes::Evaluator::Result` with `value` and `log`, the facade in
+//! `lib/puppet_types/evaluator.rb` calling `__evaluate` here). `variables`
+//! is a Hash of names (String or Symbol, without `$`) to values, converted
+//! as everywhere else in the gem. An evaluation error raises
+//! `PuppetTypes::EvaluationError` whose message ends with `(file: f, line:
+//! l, column: c)` as the reference's do, and whose `path`, `line`, `column`
+//! and `log` (what was logged before it) are set.
 
 use super::convert;
 use super::errors::{self, guard};
-use crate::error::{Error as CoreError, ErrorKind};
+use crate::error::ErrorKind;
+use crate::eval::{Failure, LogEntry, Options};
 use crate::values::Value;
 use indexmap::IndexMap;
-use magnus::{method, prelude::*, Error, RHash, RModule, RString, Ruby, Symbol};
+use magnus::{method, prelude::*, Error, RArray, RHash, RModule, RString, Ruby, Symbol};
 
 fn variables_arg(
     ruby: &Ruby,
@@ -45,36 +49,62 @@ fn variables_arg(
     Ok(vars)
 }
 
-/// An evaluation error as a Ruby exception located in `source`.
-fn evaluation_error(ruby: &Ruby, e: CoreError, source: &str) -> Error {
-    if e.kind == ErrorKind::Parse {
-        return errors::located(ruby, e, Some(source), None);
+/// `[[level, message], ...]` with levels as Symbols.
+fn log_to_ruby(ruby: &Ruby, log: &[LogEntry]) -> Result<RArray, Error> {
+    let out = ruby.ary_new_capa(log.len());
+    for e in log {
+        let entry = ruby.ary_new_capa(2);
+        entry.push(ruby.to_symbol(e.level.name()))?;
+        entry.push(ruby.str_new(&e.message))?;
+        entry.freeze();
+        out.push(entry)?;
     }
-    let position = e.span.map(|span| {
-        let index = crate::syntax::span::LineIndex::new(source);
-        index.line_col(source, (span.start as usize).min(source.len()))
-    });
-    let message = match position {
-        Some((l, c)) => format!("{} (line: {l}, column: {c})", e.message),
-        None => e.message.clone(),
+    out.freeze();
+    Ok(out)
+}
+
+/// A failed evaluation as a Ruby exception.
+fn failure_to_ruby(ruby: &Ruby, f: Failure) -> Error {
+    let Failure {
+        error,
+        path,
+        position,
+        log,
+    } = f;
+    let class = errors::class_for(ruby, error.kind);
+    let message = match (position, &path) {
+        (Some((l, c)), Some(p)) => format!("{} (file: {p}, line: {l}, column: {c})", error.message),
+        (Some((l, c)), None) => format!("{} (line: {l}, column: {c})", error.message),
+        (None, Some(p)) if error.kind != ErrorKind::Internal => {
+            format!("{} (file: {p})", error.message)
+        }
+        (None, _) => error.message.clone(),
     };
-    let class = errors::class_for(ruby, e.kind);
     let exc = match class.new_instance((message.as_str(),)) {
         Ok(exc) => exc,
         Err(err) => return err,
     };
-    if let Some((line, column)) = position {
-        for (name, v) in [("@line", line), ("@column", column)] {
-            let r: Result<magnus::Value, Error> = exc.funcall(
-                "instance_variable_set",
-                (name, ruby.integer_from_i64(v as i64)),
-            );
-            if let Err(err) = r {
-                return err;
-            }
+    let set = |name: &str, v: magnus::Value| -> Result<(), Error> {
+        let _: magnus::Value = exc.funcall("instance_variable_set", (name, v))?;
+        Ok(())
+    };
+    let attrs = (|| -> Result<(), Error> {
+        if let Some((line, column)) = position {
+            set("@line", ruby.integer_from_i64(line as i64).as_value())?;
+            set("@column", ruby.integer_from_i64(column as i64).as_value())?;
         }
+        if let Some(p) = &path {
+            set("@path", ruby.str_new(p).as_value())?;
+        }
+        if error.kind == ErrorKind::Evaluation {
+            set("@log", log_to_ruby(ruby, &log)?.as_value())?;
+        }
+        Ok(())
+    })();
+    match attrs {
+        Ok(()) => Error::from(exc),
+        Err(e) => e,
     }
-    Error::from(exc)
 }
 
 fn evaluate(
@@ -93,17 +123,72 @@ fn evaluate(
             ));
         }
         let source = convert::rstring_to_str(ruby, convert::source_string(ruby, args[0])?)?;
-        let vars = variables_arg(ruby, args.get(1))?;
-        match crate::eval::evaluate_str(&source, &vars) {
-            Ok(v) => convert::to_ruby(ruby, &v),
-            Err(e) => Err(evaluation_error(ruby, e, &source)),
+        let options = Options {
+            variables: variables_arg(ruby, args.get(1))?,
+            ..Options::default()
+        };
+        // (the source and variables are copies, and no environment's lock
+        // is taken: Ruby may run while it evaluates)
+        let result = super::interrupts::with_call_outs(|| crate::eval::run(&source, &options));
+        match result {
+            Ok(o) => convert::to_ruby(ruby, &o.value),
+            Err(f) => Err(failure_to_ruby(ruby, f)),
         }
     })
 }
 
-/// Add `evaluate` to `PuppetTypes::Parser` (defined by the parser binding).
+/// `Evaluator#__evaluate(source, variables, path, environment)`: `[value, log]`.
+fn evaluator_evaluate(
+    ruby: &Ruby,
+    _rb_self: magnus::Value,
+    source: magnus::Value,
+    variables: magnus::Value,
+    path: magnus::Value,
+    environment: magnus::Value,
+) -> Result<RArray, Error> {
+    guard(ruby, || {
+        let env: Option<std::sync::Arc<crate::env::Environment>> = if environment.is_nil() {
+            None
+        } else {
+            match <&super::environment::RbEnvironment>::try_convert(environment) {
+                Ok(e) => Some(e.0.clone()),
+                Err(_) => {
+                    return Err(errors::argument(
+                        ruby,
+                        "environment must be a PuppetTypes::Environment",
+                    ))
+                }
+            }
+        };
+        let source = convert::rstring_to_str(ruby, convert::source_string(ruby, source)?)?;
+        let path = match RString::from_value(path) {
+            Some(p) => Some(convert::rstring_to_str(ruby, p)?.to_string()),
+            None if path.is_nil() => None,
+            None => return Err(errors::argument(ruby, "path must be a String")),
+        };
+        let options = Options {
+            variables: variables_arg(ruby, Some(&variables))?,
+            path: path.as_deref(),
+            loader: env.as_deref().map(|e| e as &dyn crate::eval::Loader),
+        };
+        match crate::eval::run(&source, &options) {
+            Ok(o) => {
+                let out = ruby.ary_new_capa(2);
+                out.push(convert::to_ruby(ruby, &o.value)?)?;
+                out.push(log_to_ruby(ruby, &o.log)?)?;
+                Ok(out)
+            }
+            Err(f) => Err(failure_to_ruby(ruby, f)),
+        }
+    })
+}
+
+/// Add `evaluate` to `PuppetTypes::Parser` (defined by the parser binding)
+/// and `__evaluate` to `PuppetTypes::Evaluator`.
 pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let parser_class = module.define_class("Parser", ruby.class_object())?;
     parser_class.define_method("evaluate", method!(evaluate, -1))?;
+    let evaluator_class = module.define_class("Evaluator", ruby.class_object())?;
+    evaluator_class.define_private_method("__evaluate", method!(evaluator_evaluate, 4))?;
     Ok(())
 }

@@ -60,7 +60,8 @@ type FileEntries = (Vec<(Kind, String, Value)>, Option<Diagnostic>);
 /// Document `inputs` (in parallel; the result does not depend on it).
 pub fn generate(inputs: &[Input]) -> Generated {
     use rayon::prelude::*;
-    let per_file: Vec<FileEntries> = inputs.par_iter().map(document_file).collect();
+    let per_file: Vec<FileEntries> =
+        super::parallel::run(|| inputs.par_iter().map(document_file).collect());
     let mut sections: Vec<Vec<(String, Value)>> = vec![Vec::new(); SECTIONS.len()];
     let mut seen: std::collections::HashMap<(Kind, String), usize> = Default::default();
     let mut diagnostics = Vec::new();
@@ -117,26 +118,28 @@ pub fn inputs(paths: &[String]) -> (Vec<Input>, Vec<Diagnostic>) {
         }
     }
     use rayon::prelude::*;
-    let read: Vec<Result<Input, Option<Diagnostic>>> = files
-        .par_iter()
-        .map(|(shown, path)| {
-            let display: Arc<str> = Arc::from(shown.as_str());
-            match super::files::read_source(path, &display) {
-                super::files::Read::Text(source) => Ok(Input {
-                    file: shown.clone(),
-                    source,
-                }),
-                super::files::Read::Bad(d) => Err(Some(d)),
-                super::files::Read::Missing => Err(Some(
-                    Diagnostic::new(
-                        crate::check::Code::UNREADABLE_FILE,
-                        "No such file or directory",
-                    )
-                    .in_file(Some(display)),
-                )),
-            }
-        })
-        .collect();
+    let read: Vec<Result<Input, Option<Diagnostic>>> = super::parallel::run(|| {
+        files
+            .par_iter()
+            .map(|(shown, path)| {
+                let display: Arc<str> = Arc::from(shown.as_str());
+                match super::files::read_source(path, &display) {
+                    super::files::Read::Text(source) => Ok(Input {
+                        file: shown.clone(),
+                        source,
+                    }),
+                    super::files::Read::Bad(d) => Err(Some(d)),
+                    super::files::Read::Missing => Err(Some(
+                        Diagnostic::new(
+                            crate::check::Code::UNREADABLE_FILE,
+                            "No such file or directory",
+                        )
+                        .in_file(Some(display)),
+                    )),
+                }
+            })
+            .collect()
+    });
     let mut out = Vec::with_capacity(read.len());
     for r in read {
         match r {

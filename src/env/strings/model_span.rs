@@ -8,6 +8,7 @@
 
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::span::Span;
+use crate::syntax::walk::{walk_expr, Visitor};
 
 /// How deep [`own_span`] follows left operands before taking the whole span.
 const MAX_DEPTH: usize = 256;
@@ -58,6 +59,36 @@ fn own(src: &str, e: &Expr, depth: usize) -> Span {
     }
 }
 
+/// The extent the reference's model gives `e` with everything below it (what
+/// its `extract_tree_text` shows, and so a parameter's default text): the
+/// union of the own spans of the nodes of the tree. It differs from `e.span`
+/// where a node is located inside its own text, as a selector is: a selector's
+/// tree ends at its last entry, without the closing `}`.
+pub fn tree_span(src: &str, e: &Expr) -> Span {
+    struct Union<'s> {
+        src: &'s str,
+        start: u32,
+        end: u32,
+    }
+    impl<'a> Visitor<'a> for Union<'_> {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            let own = own_span(self.src, e);
+            self.start = self.start.min(own.start);
+            self.end = self.end.max(own.end);
+            walk_expr(self, e);
+        }
+    }
+    let own = own_span(src, e);
+    let mut union = Union {
+        src,
+        start: own.start,
+        end: own.end,
+    };
+    // The tree is a parsed program's, whose depth the parser bounds.
+    walk_expr(&mut union, e);
+    Span::new(union.start as usize, union.end as usize)
+}
+
 /// `.name` of a named access.
 fn dot_name(src: &str, left: &Expr, right: &Expr) -> Span {
     let from = left.span.end as usize;
@@ -94,6 +125,28 @@ mod tests {
         };
         let e = d.parameters[0].value.as_deref().unwrap();
         program.text(own_span(&src, e)).to_string()
+    }
+
+    /// The tree text of the default of `class a($x = <src>) {}`.
+    fn tree_text(default: &str) -> String {
+        let src = format!("class a($x = {default}) {{}}");
+        let program = crate::syntax::parse(&src).unwrap();
+        let ExprKind::HostClass(d) = &program.body.kind else {
+            panic!("not a class")
+        };
+        let e = d.parameters[0].value.as_deref().unwrap();
+        program.text(tree_span(&src, e)).to_string()
+    }
+
+    #[test]
+    fn a_selector_tree_ends_at_its_last_entry() {
+        assert_eq!(
+            tree_text("$os ? {\n  'a' => 1,\n  default => 2,\n}"),
+            "$os ? {\n  'a' => 1,\n  default => 2"
+        );
+        assert_eq!(tree_text("[$os ? { 'a' => 1 }]"), "[$os ? { 'a' => 1 }]");
+        assert_eq!(tree_text("1 + 2"), "1 + 2");
+        assert_eq!(tree_text("{ 'a' => 1 }"), "{ 'a' => 1 }");
     }
 
     #[test]

@@ -328,7 +328,7 @@ impl<'a> Parser<'a> {
     /// `relationship (= | += | -=) assignment` (right associative).
     pub(super) fn assignment(&mut self) -> Result<Expr> {
         self.enter()?;
-        let r = self.assignment_inner();
+        let r = crate::stack::deep(|| self.assignment_inner());
         self.leave();
         r
     }

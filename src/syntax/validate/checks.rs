@@ -169,7 +169,9 @@ impl<'a> Checker<'a> {
                         .source
                         .get(between.clone())
                         .and_then(|s| s.find("=>"))
-                        .map_or(en.span, |i| Span::new(between.start + i, between.start + i + 2));
+                        .map_or(en.span, |i| {
+                            Span::new(between.start + i, between.start + i + 2)
+                        });
                     self.warnings.push(Error::parse(
                         format!("The key '{text}' is declared more than once"),
                         arrow,

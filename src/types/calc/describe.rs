@@ -9,9 +9,10 @@ use super::generalize::{generalize, variant_of};
 use super::infer_set::infer_set_view;
 use super::instance::{effective_key, key_is_optional};
 use super::normalize::normalize;
+use super::signatures::{merge_descriptions, COUNT, MISSING_BLOCK, SIZE, TYPE, UNEXPECTED_BLOCK};
 use super::value_view::ValueView;
 use super::walk::{is_self_recursive, map_children};
-use super::{any_type, instance_of_view, is_assignable, undef_type, MAX_DEPTH};
+use super::{any_type, instance_of_view, is_assignable, undef_type, MAX_TYPE_DEPTH};
 use crate::types::{IntRange, StructElement, Type, TypeAlias, TypeKind};
 use crate::values::Value;
 use std::sync::Arc;
@@ -28,14 +29,24 @@ pub fn describe_mismatch_view<V: ValueView + ?Sized>(
     v: &V,
     label: Option<&str>,
 ) -> Option<String> {
+    let stops = crate::stop::count();
     if instance_of_view(t, v) {
         return None;
     }
     let actual = infer_set_view(v);
+    if crate::stop::stopped_since(stops) {
+        // (a walk stopped: the caller answers with why)
+        return None;
+    }
     let label = label.unwrap_or("");
     let text = describe_types(t, &actual, label);
     if !text.is_empty() {
         return Some(text);
+    }
+    // No value is an instance of an empty Variant, and where one is what
+    // fails the reference has nothing to say.
+    if has_empty_variant(t, 0) {
+        return Some(String::new());
     }
     // The walk found no innermost entry to blame (the mismatch lies deeper
     // than it follows, or the value contains itself): say it of the whole.
@@ -43,11 +54,27 @@ pub fn describe_mismatch_view<V: ValueView + ?Sized>(
     Some(whole.format().trim().to_string())
 }
 
+/// True when `t` holds an empty `Variant` (aliases are not followed).
+fn has_empty_variant(t: &Type, depth: u32) -> bool {
+    if matches!(t.kind(), TypeKind::Variant(ts) if ts.is_empty()) {
+        return true;
+    }
+    if depth > MAX_TYPE_DEPTH || matches!(t.kind(), TypeKind::Alias(_)) {
+        return false;
+    }
+    let mut found = false;
+    crate::stack::deep(|| {
+        super::walk::each_child(t, &mut |c| found = found || has_empty_variant(c, depth + 1))
+    });
+    found
+}
+
 /// The reference's `describe_mismatch(label, expected, actual)` for two types.
 pub fn describe_types(expected: &Type, actual: &Type, label: &str) -> String {
     let mut d = Describer {
         depth: 0,
-        steps: crate::stop::Steps::default(),
+        aliases: Vec::new(),
+        steps: crate::stop::Steps::new(),
     };
     let errors = d.describe(expected, actual, vec![PathEl::Subject(label.to_string())]);
     match errors.len() {
@@ -85,9 +112,14 @@ pub fn expanded(t: &Type) -> String {
 }
 
 fn expand(t: &Type, seen: &mut Vec<*const TypeAlias>, depth: u32) -> Type {
-    if depth > 64 {
+    if depth > MAX_TYPE_DEPTH {
+        super::too_deep("types", MAX_TYPE_DEPTH);
         return t.clone();
     }
+    crate::stack::deep(|| expand_here(t, seen, depth))
+}
+
+fn expand_here(t: &Type, seen: &mut Vec<*const TypeAlias>, depth: u32) -> Type {
     match t.kind() {
         TypeKind::Alias(a) => {
             if BUILTIN_ALIASES.contains(&&*a.name) {
@@ -235,12 +267,18 @@ fn article(s: &str) -> &'static str {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-enum PathEl {
+pub(super) enum PathEl {
     Subject(String),
     EntryValue(String),
     EntryKey(String),
     Index(usize),
     Variant(usize),
+    /// The n-th signature of a function (a variant, printed `n+1.`).
+    Signature(usize),
+    /// A function's parameter.
+    Parameter(String),
+    /// A function's block.
+    Block,
 }
 
 impl PathEl {
@@ -251,14 +289,17 @@ impl PathEl {
             PathEl::EntryKey(k) => format!("key of entry '{k}'"),
             PathEl::Index(i) => format!("index {i}"),
             PathEl::Variant(i) => format!("variant {i}"),
+            PathEl::Signature(i) => format!("{}.", i + 1),
+            PathEl::Parameter(p) => format!("parameter '{p}'"),
+            PathEl::Block => "block".to_string(),
         }
     }
 }
 
-type Range = (i64, Option<i64>);
+pub(super) type Range = (i64, Option<i64>);
 
 #[derive(Clone, Debug)]
-enum Kind {
+pub(super) enum Kind {
     /// A type mismatch; `pattern` for Enum/Pattern expectations ("a match for").
     Type {
         expected: Type,
@@ -272,15 +313,29 @@ enum Kind {
     MissingKey(String),
     ExtraneousKey(String),
     Unresolved(String),
+    /// A call with a number of arguments outside `expected`.
+    Count {
+        expected: Range,
+        actual: Range,
+    },
+    /// A call without the block a signature requires.
+    MissingBlock,
+    /// A call with a block a signature does not take.
+    UnexpectedBlock,
 }
 
 #[derive(Clone, Debug)]
-struct Mismatch {
-    path: Vec<PathEl>,
-    kind: Kind,
+pub(super) struct Mismatch {
+    pub(super) path: Vec<PathEl>,
+    pub(super) kind: Kind,
 }
 
-fn type_mismatch(path: &[PathEl], expected: &Type, actual: &Type, pattern: bool) -> Mismatch {
+pub(super) fn type_mismatch(
+    path: &[PathEl],
+    expected: &Type,
+    actual: &Type,
+    pattern: bool,
+) -> Mismatch {
     Mismatch {
         path: path.to_vec(),
         kind: Kind::Type {
@@ -347,27 +402,30 @@ fn range_type(r: Range) -> Type {
     Type::from_kind(TypeKind::Integer(IntRange::new(Some(r.0), r.1)))
 }
 
-fn covers(a: Range, b: Range) -> bool {
+pub(super) fn covers(a: Range, b: Range) -> bool {
     is_assignable(&range_type(a), &range_type(b))
 }
 
 impl Mismatch {
-    fn canonical_path(&self) -> Vec<&PathEl> {
+    pub(super) fn canonical_path(&self) -> Vec<&PathEl> {
         self.path
             .iter()
-            .filter(|e| !matches!(e, PathEl::Variant(_)))
+            .filter(|e| !matches!(e, PathEl::Variant(_) | PathEl::Signature(_)))
             .collect()
     }
 
-    fn class(&self) -> u8 {
+    pub(super) fn class(&self) -> u8 {
         match self.kind {
-            Kind::Size { .. } => 1,
-            Kind::Type { .. } => 2,
+            Kind::Size { .. } => SIZE,
+            Kind::Type { .. } => TYPE,
+            Kind::Count { .. } => COUNT,
+            Kind::MissingBlock => MISSING_BLOCK,
+            Kind::UnexpectedBlock => UNEXPECTED_BLOCK,
             _ => 0,
         }
     }
 
-    fn merge(&self, o: &Mismatch) -> Mismatch {
+    pub(super) fn merge(&self, o: &Mismatch) -> Mismatch {
         let kind = match (&self.kind, &o.kind) {
             (
                 Kind::Size {
@@ -376,6 +434,22 @@ impl Mismatch {
                 },
                 Kind::Size { expected: b, .. },
             ) => Kind::Size {
+                expected: (
+                    a.0.min(b.0),
+                    match (a.1, b.1) {
+                        (Some(x), Some(y)) => Some(x.max(y)),
+                        _ => None,
+                    },
+                ),
+                actual: *actual,
+            },
+            (
+                Kind::Count {
+                    expected: a,
+                    actual,
+                },
+                Kind::Count { expected: b, .. },
+            ) => Kind::Count {
                 expected: (
                     a.0.min(b.0),
                     match (a.1, b.1) {
@@ -405,27 +479,40 @@ impl Mismatch {
         }
     }
 
-    fn chop_path(mut self, index: usize) -> Mismatch {
+    pub(super) fn chop_path(mut self, index: usize) -> Mismatch {
         if index < self.path.len() {
             self.path.remove(index);
         }
         self
     }
 
-    fn format(&self) -> String {
-        let position = if self.path.is_empty() {
-            String::new()
+    pub(super) fn format(&self) -> String {
+        let (variant, path) = match self.path.first() {
+            Some(s @ PathEl::Signature(_)) => (format!(" {}", s.text()), &self.path[1..]),
+            _ => (String::new(), &self.path[..]),
+        };
+        let position = if path.is_empty() {
+            variant
         } else {
             format!(
-                " {}",
-                self.path
-                    .iter()
-                    .map(PathEl::text)
-                    .collect::<Vec<_>>()
-                    .join(" ")
+                "{variant} {}",
+                path.iter().map(PathEl::text).collect::<Vec<_>>().join(" ")
             )
         };
         match &self.kind {
+            Kind::Count { expected, actual } => {
+                let (min, max) = *expected;
+                let plural = !((min == 1 && (max == Some(1) || max.is_none()))
+                    || (min == 0 && max == Some(1)));
+                format!(
+                    "{position} expects {} argument{}, got {}",
+                    range_text(*expected, "no"),
+                    if plural { "s" } else { "" },
+                    range_text(*actual, "none")
+                )
+            }
+            Kind::MissingBlock => format!("{position} expects a block"),
+            Kind::UnexpectedBlock => format!("{position} does not expect a block"),
             Kind::MissingKey(k) => format!("{position} expects a value for key '{k}'"),
             Kind::ExtraneousKey(k) => format!("{position} unrecognized key '{k}'"),
             Kind::Unresolved(n) => format!("{position} references an unresolved type '{n}'"),
@@ -489,6 +576,7 @@ fn type_message(expected: &Type, actual: &Type) -> String {
                 names.insert(0, "Undef".to_string());
             }
             let text = match names.len() {
+                0 => String::new(),
                 1 => names[0].clone(),
                 2 => format!("{} or {}", names[0], names[1]),
                 n => format!("{}, or {}", names[..n - 1].join(", "), names[n - 1]),
@@ -550,44 +638,84 @@ fn detailed_actual(es: &[Type], a: &Type) -> String {
     }
 }
 
+/// The first unresolved type reference in `t`, looking into alias bodies as
+/// the reference's finder does (each alias once: `seen` holds the aliases
+/// already looked into, so recursive aliases end).
 fn find_unresolved(t: &Type, depth: u32) -> Option<String> {
-    if depth > 32 {
+    find_unresolved_in(t, depth, &mut Vec::new())
+}
+
+fn find_unresolved_in(t: &Type, depth: u32, seen: &mut Vec<*const ()>) -> Option<String> {
+    if depth > MAX_TYPE_DEPTH {
+        super::too_deep("types", MAX_TYPE_DEPTH);
         return None;
     }
-    if let TypeKind::TypeReference(n) = t.kind() {
-        return Some(n.to_string());
-    }
-    if matches!(t.kind(), TypeKind::Alias(_)) {
-        return None;
+    crate::stack::deep(|| find_unresolved_here(t, depth, seen))
+}
+
+fn find_unresolved_here(t: &Type, depth: u32, seen: &mut Vec<*const ()>) -> Option<String> {
+    match t.kind() {
+        TypeKind::TypeReference(n) => return Some(n.to_string()),
+        TypeKind::Alias(a) => {
+            let key = Arc::as_ptr(a) as *const ();
+            if seen.contains(&key) {
+                return None;
+            }
+            seen.push(key);
+            return a
+                .resolved()
+                .and_then(|r| find_unresolved_in(r, depth + 1, seen));
+        }
+        _ => {}
     }
     let mut found = None;
     super::walk::each_child(t, &mut |c| {
         if found.is_none() {
-            found = find_unresolved(c, depth + 1);
+            found = find_unresolved_in(c, depth + 1, seen);
         }
     });
     found
 }
 
-struct Describer {
+pub(super) struct Describer {
     depth: u32,
+    /// The (alias, actual type) pairs being described, innermost last.
+    aliases: Vec<(usize, usize)>,
     /// Steps of this description, for stopping it when the host asks (see [`crate::stop`]).
     steps: crate::stop::Steps,
 }
 
 impl Describer {
-    fn describe(&mut self, expected: &Type, actual: &Type, path: Vec<PathEl>) -> Vec<Mismatch> {
+    /// A describer at depth 0.
+    pub(super) fn new() -> Describer {
+        Describer {
+            depth: 0,
+            aliases: Vec::new(),
+            steps: crate::stop::Steps::new(),
+        }
+    }
+
+    pub(super) fn describe(
+        &mut self,
+        expected: &Type,
+        actual: &Type,
+        path: Vec<PathEl>,
+    ) -> Vec<Mismatch> {
         if let Some(n) = find_unresolved(expected, 0) {
             return vec![Mismatch {
                 path,
                 kind: Kind::Unresolved(n),
             }];
         }
-        if self.depth >= MAX_DEPTH / 4 || self.steps.stop() {
+        if self.steps.stop() {
+            return Vec::new();
+        }
+        if self.depth >= MAX_TYPE_DEPTH {
+            super::too_deep("types", MAX_TYPE_DEPTH);
             return Vec::new();
         }
         self.depth += 1;
-        let r = self.internal(&normalize(expected), expected, actual, &path);
+        let r = crate::stack::deep(|| self.internal(&normalize(expected), expected, actual, &path));
         self.depth -= 1;
         r
     }
@@ -628,10 +756,24 @@ impl Describer {
                 self.internal(inner, &orig, actual, path)
             }
             K::Pattern(_) | K::Enum { .. } => vec![type_mismatch(path, original, actual, true)],
+            K::Callable(c) => self.callable(c, original, actual, path),
             K::Alias(a) => match a.resolved() {
                 Some(r) => {
+                    // An alias met again for the same actual type without a
+                    // container in between (`A = Variant[B]`, `B = Optional[A]`)
+                    // adds nothing: the mismatch is said of the outer type.
+                    let key = (
+                        Arc::as_ptr(a) as usize,
+                        actual.kind() as *const TypeKind as usize,
+                    );
+                    if self.aliases.contains(&key) {
+                        return Vec::new();
+                    }
+                    self.aliases.push(key);
                     let r = normalize(r);
-                    self.internal(&r, expected, actual, path)
+                    let found = crate::stack::deep(|| self.internal(&r, expected, actual, path));
+                    self.aliases.pop();
+                    found
                 }
                 None => Vec::new(),
             },
@@ -666,7 +808,7 @@ impl Describer {
             }
             all.push(d);
         }
-        let descriptions = merge_descriptions(path.len(), all);
+        let descriptions = merge_descriptions(path.len(), &[SIZE, TYPE], all);
         if matches!(original.kind(), TypeKind::Alias(_)) && descriptions.len() == 1 {
             vec![type_mismatch(path, original, actual, false)]
         } else {
@@ -899,35 +1041,4 @@ fn plain_hash(k: &Type, v: &Type) -> Type {
         value: v.clone(),
         size: None,
     })
-}
-
-/// Merge the descriptions of all variants: one generic mismatch when every
-/// variant failed the same way at the same place, else all of them.
-fn merge_descriptions(varying: usize, variant_descriptions: Vec<Vec<Mismatch>>) -> Vec<Mismatch> {
-    let count = variant_descriptions.len();
-    let mut descriptions: Vec<Mismatch> = variant_descriptions.into_iter().flatten().collect();
-    for class in [1u8, 2u8] {
-        let ms: Vec<&Mismatch> = descriptions.iter().filter(|d| d.class() == class).collect();
-        if ms.len() == count && count > 0 {
-            let mut acc = ms[0].clone();
-            let mut ok = true;
-            for m in &ms[1..] {
-                if acc.canonical_path() != m.canonical_path() {
-                    ok = false;
-                    break;
-                }
-                acc = acc.merge(m);
-            }
-            if ok {
-                descriptions = vec![acc];
-                break;
-            }
-        }
-    }
-    if descriptions.len() == 1 {
-        let d = descriptions.pop().expect("one");
-        vec![d.chop_path(varying)]
-    } else {
-        descriptions
-    }
 }

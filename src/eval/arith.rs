@@ -1,0 +1,505 @@
+//! The arithmetic operators `+ - * / % << >>` and unary `-`: on numbers
+//! (Strings holding numbers converted, Integer overflow and Float infinity
+//! are errors), on Timespans and Timestamps (which take part as numbers of
+//! seconds), array and hash `+ - <<`, URI merging and Binary concatenation.
+
+use super::convert::to_number;
+use super::ops::{a_type_name, At, OpResult};
+use crate::error::Error;
+use crate::syntax::ast::BinaryOp;
+use crate::values::{Binary, Timespan, Timestamp, Value, ValueMap};
+
+const NANOS: i128 = 1_000_000_000;
+
+/// `-v` (a String holding a number is converted, noted in `coerced`).
+pub(crate) fn negate(v: &Value, coerced: &mut Vec<String>) -> crate::error::Result<Value> {
+    match numeric(v, coerced).map_err(|(e, _)| e)? {
+        Value::Integer(i) => i
+            .checked_neg()
+            .map(Value::Integer)
+            .ok_or_else(|| overflow("-", -(i as i128))),
+        Value::Float(f) => Ok(Value::Float(-f)),
+        Value::Timespan(t) => Ok(Value::Timespan(t.neg()?)),
+        other @ (Value::Timestamp(_) | Value::SemVer(_)) => Err(Error::evaluation(format!(
+            "Operator '-' is not applicable to {}.",
+            a_type_name(&other)
+        ))),
+        _ => unreachable!("numeric gives numbers"),
+    }
+}
+
+fn overflow(op: &str, value: i128) -> Error {
+    let (bound, sign) = if value < 0 {
+        ("min", '-')
+    } else {
+        ("max", '+')
+    };
+    Error::evaluation(format!(
+        "A '{op}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{:x}'",
+        value.unsigned_abs()
+    ))
+}
+
+/// An operand as a number: numbers and time values as they are, strings
+/// holding a number converted (the reference's warning about it added to `coerced`).
+fn numeric(v: &Value, coerced: &mut Vec<String>) -> OpResult<Value> {
+    match v {
+        // (a version is a Ruby Numeric in the reference: it gets as far as the operation)
+        Value::Integer(_)
+        | Value::Float(_)
+        | Value::Timespan(_)
+        | Value::Timestamp(_)
+        | Value::SemVer(_) => Ok(v.clone()),
+        _ => {
+            let n = to_number(v).map_err(|e| (e, At::Op))?;
+            coerced.push(format!(
+                "The string '{}' was automatically coerced to the numerical value {}",
+                v.as_str().unwrap_or(""),
+                match &n {
+                    Value::Float(f) => crate::eval::functions::ruby_float(*f),
+                    other => super::text::interpolate(other),
+                }
+            ));
+            Ok(n)
+        }
+    }
+}
+
+/// An arithmetic operator applied to two values; Strings converted to
+/// numbers are noted in `coerced`.
+pub(crate) fn arithmetic(
+    op: BinaryOp,
+    l: &Value,
+    r: &Value,
+    coerced: &mut Vec<String>,
+) -> OpResult<Value> {
+    use BinaryOp as B;
+    match (op, l) {
+        (B::Add, Value::Uri(u)) => {
+            let other = match r {
+                Value::Uri(o) => (**o).clone(),
+                Value::String(s) => crate::values::Uri::parse(s)
+                    .map_err(|e| (runtime(&e.into_message()), At::Op))?,
+                _ => {
+                    return Err((
+                        runtime("An URI can only be merged with an URI or String"),
+                        At::Op,
+                    ))
+                }
+            };
+            let merged = u
+                .merge(&other)
+                .map_err(|e| (runtime(&e.into_message()), At::Op))?;
+            return Ok(Value::Uri(std::sync::Arc::new(merged)));
+        }
+        (B::Add, Value::Binary(a)) => {
+            let Value::Binary(b) = r else {
+                return Err((runtime("Can only append Binary to a Binary"), At::Op));
+            };
+            let mut bytes = a.bytes.to_vec();
+            bytes.extend_from_slice(&b.bytes);
+            return Ok(Value::Binary(Binary::new(bytes)));
+        }
+        (B::Add, Value::Array(a)) => {
+            check_size(op, a.len() + operand_len(r))?;
+            let mut out = (**a).clone();
+            out.extend(collection_operand(r));
+            return Ok(Value::array(out));
+        }
+        (B::Sub, Value::Array(a)) => {
+            let remove = collection_operand(r);
+            return Ok(Value::array(
+                a.iter().filter(|x| !remove.contains(x)).cloned().collect(),
+            ));
+        }
+        (B::LShift, Value::Array(a)) => {
+            check_size(op, a.len() + 1)?;
+            let mut out = (**a).clone();
+            out.push(r.clone());
+            return Ok(Value::array(out));
+        }
+        (B::Add, Value::Hash(h)) => {
+            check_size(op, h.len() + operand_len(r))?;
+            return hash_add(h, r).map_err(|e| (e, At::Op));
+        }
+        (B::Sub, Value::Hash(h)) => {
+            let mut out = (**h).clone();
+            match r {
+                Value::Hash(k) => k.keys().for_each(|k| {
+                    out.shift_remove(k);
+                }),
+                Value::Array(k) => k.iter().for_each(|k| {
+                    out.shift_remove(k);
+                }),
+                k => {
+                    out.shift_remove(k);
+                }
+            }
+            return Ok(Value::hash(out));
+        }
+        (B::LShift, Value::Hash(_)) => {
+            return Err((
+                Error::evaluation("Operator '<<' is not applicable to a Hash."),
+                At::Left,
+            ))
+        }
+        _ => {}
+    }
+    let a = numeric(l, coerced).map_err(|(e, _)| (e, At::Left))?;
+    let b = numeric(r, coerced).map_err(|(e, _)| (e, At::Right))?;
+    numbers(op, &a, &b)
+}
+
+/// Why an operator does not apply: to the left operand, or to it with this right operand.
+fn not_applicable(op: BinaryOp, l: &Value, r: Option<&Value>) -> (Error, At) {
+    let sym = op.symbol();
+    let text = match r {
+        None => format!("Operator '{sym}' is not applicable to {}.", a_type_name(l)),
+        Some(r) => format!(
+            "Operator '{sym}' is not applicable to {} when right side is {}.",
+            a_type_name(l),
+            a_type_name(r)
+        ),
+    };
+    (Error::evaluation(text), At::Left)
+}
+
+/// A Ruby ArgumentError raised by an operation, as the reference reports it.
+fn runtime(message: &str) -> Error {
+    Error::evaluation(format!(
+        "Error while evaluating a '+' expression, {message}"
+    ))
+}
+
+fn is_time(v: &Value) -> bool {
+    matches!(v, Value::Timespan(_) | Value::Timestamp(_))
+}
+
+/// Arithmetic on two numbers (Integer, Float, Timespan, Timestamp).
+fn numbers(op: BinaryOp, l: &Value, r: &Value) -> OpResult<Value> {
+    use BinaryOp as B;
+    if op == B::Mod && (matches!(l, Value::Float(_)) || matches!(r, Value::Float(_))) {
+        return Err(if matches!(l, Value::Float(_)) {
+            not_applicable(op, l, None)
+        } else {
+            not_applicable(op, l, Some(r))
+        });
+    }
+    if let Value::SemVer(_) = l {
+        return Err(not_applicable(op, l, None));
+    }
+    if let Value::SemVer(_) = r {
+        return Err(not_applicable(op, l, Some(r)));
+    }
+    if is_time(r) && !is_time(l) {
+        return match (op, r) {
+            (B::Add, _) | (B::Mul, Value::Timespan(_)) => numbers(op, r, l),
+            (B::Sub, Value::Timespan(_)) => {
+                let left = Timespan::new(seconds_to_nanos(l));
+                numbers(op, &Value::Timespan(left), r)
+            }
+            _ => Err(not_applicable(op, l, Some(r))),
+        };
+    }
+    match l {
+        Value::Timespan(t) => timespan_op(op, *t, r),
+        Value::Timestamp(t) => timestamp_op(op, *t, r),
+        _ => plain(op, l, r),
+    }
+}
+
+/// Seconds (Integer or Float) as nanoseconds, truncated as Ruby's `to_i`.
+fn seconds_to_nanos(v: &Value) -> i128 {
+    match v {
+        Value::Integer(i) => *i as i128 * NANOS,
+        Value::Float(f) => (f * 1e9) as i128,
+        _ => 0,
+    }
+}
+
+/// An error of a time operation (a Ruby error in the reference), as the reference wraps it.
+fn time_err(op: BinaryOp, e: Error) -> (Error, At) {
+    (runtime_op(op, &e.message), At::Op)
+}
+
+fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
+    use BinaryOp as B;
+    let ts = |n: i128| Ok(Value::Timespan(Timespan::new(n)));
+    match (op, r) {
+        (B::Add, Value::Timespan(o)) => ts(t.nanos + o.nanos),
+        (B::Add, Value::Timestamp(o)) => Ok(Value::Timestamp(Timestamp::new(t.nanos + o.nanos))),
+        (B::Add, n) => ts(t.nanos + seconds_to_nanos(n)),
+        (B::Sub, Value::Timespan(o)) => ts(t.nanos - o.nanos),
+        (B::Sub, Value::Timestamp(_)) => Err((
+            runtime_op(op, "A Timestamp cannot be subtracted from a Timespan"),
+            At::Op,
+        )),
+        (B::Sub, n) => ts(t.nanos - seconds_to_nanos(n)),
+        (B::Mul, Value::Integer(i)) => t
+            .mul_int(*i)
+            .map(Value::Timespan)
+            .map_err(|e| time_err(op, e)),
+        (B::Mul, Value::Float(f)) => t
+            .mul_float(*f)
+            .map(Value::Timespan)
+            .map_err(|e| time_err(op, e)),
+        (B::Mul, other) => Err((
+            runtime_op(
+                op,
+                &format!("A Timestamp cannot be multiplied by {}", a_type_name(other)),
+            ),
+            At::Op,
+        )),
+        (B::Div, Value::Timespan(o)) => {
+            if o.nanos == 0 {
+                return Err((Error::evaluation("Division by 0"), At::Right));
+            }
+            float_result(op, t.div_timespan(*o))
+        }
+        (B::Div, Value::Integer(0)) => Err((Error::evaluation("Division by 0"), At::Right)),
+        (B::Div, Value::Float(f)) if *f == 0.0 => {
+            Err((Error::evaluation("Division by 0"), At::Right))
+        }
+        (B::Div, Value::Integer(i)) => t
+            .div_int(*i)
+            .map(Value::Timespan)
+            .map_err(|e| time_err(op, e)),
+        (B::Div, Value::Float(f)) => t
+            .div_float(*f)
+            .map(Value::Timespan)
+            .map_err(|e| time_err(op, e)),
+        (B::Div, other) => Err((
+            runtime_op(
+                op,
+                &format!("A Timespan cannot be divided by {}", a_type_name(other)),
+            ),
+            At::Op,
+        )),
+        (B::Mod, Value::Integer(0)) => Err((Error::evaluation("Division by 0"), At::Right)),
+        (B::Mod, Value::Integer(i)) => {
+            let secs = t.nanos.div_euclid(NANOS);
+            let m = secs.rem_euclid(*i as i128);
+            let m = if *i < 0 && m != 0 { m + *i as i128 } else { m };
+            Ok(Value::Integer(m as i64))
+        }
+        (B::Mod, other) => Err((
+            runtime_op(
+                op,
+                &format!(
+                    "Can not do modulus on a Timespan using a {}",
+                    type_word(other)
+                ),
+            ),
+            At::Op,
+        )),
+        _ => Err(not_applicable(op, &Value::Timespan(t), None)),
+    }
+}
+
+fn type_word(v: &Value) -> String {
+    super::ops::type_label(v)
+}
+
+fn timestamp_op(op: BinaryOp, t: Timestamp, r: &Value) -> OpResult<Value> {
+    use BinaryOp as B;
+    let stamp = |n: i128| Ok(Value::Timestamp(Timestamp::new(n)));
+    match (op, r) {
+        (B::Add, Value::Timespan(o)) => stamp(t.nanos + o.nanos),
+        (B::Add, Value::Timestamp(_)) => Err((
+            runtime_op(op, "A Timestamp cannot be added to a Timestamp"),
+            At::Op,
+        )),
+        (B::Add, n) => stamp(t.nanos + seconds_to_nanos(n)),
+        (B::Sub, Value::Timestamp(o)) => Ok(Value::Timespan(Timespan::new(t.nanos - o.nanos))),
+        (B::Sub, Value::Timespan(o)) => stamp(t.nanos - o.nanos),
+        (B::Sub, n) => stamp(t.nanos - seconds_to_nanos(n)),
+        _ => Err(not_applicable(op, &Value::Timestamp(t), None)),
+    }
+}
+
+/// An ArgumentError of an operator, as the reference wraps it.
+fn runtime_op(op: BinaryOp, message: &str) -> Error {
+    Error::evaluation(format!(
+        "Error while evaluating a '{}' expression, {message}",
+        op.symbol()
+    ))
+}
+
+fn float_result(op: BinaryOp, v: f64) -> OpResult<Value> {
+    if v.is_infinite() {
+        return Err((
+            Error::evaluation(format!(
+                "The result of the {} expression is Infinity",
+                op.symbol()
+            )),
+            At::Left,
+        ));
+    }
+    Ok(Value::Float(v))
+}
+
+/// Arithmetic on Integers and Floats.
+fn plain(op: BinaryOp, l: &Value, r: &Value) -> OpResult<Value> {
+    use BinaryOp as B;
+    let sym = op.symbol();
+    match (l, r) {
+        (Value::Integer(a), Value::Integer(b)) => {
+            let (a, b) = (*a as i128, *b as i128);
+            let v: i128 = match op {
+                B::Add => a + b,
+                B::Sub => a - b,
+                B::Mul => a * b,
+                B::Div | B::Mod => {
+                    if b == 0 {
+                        return Err((Error::evaluation("Division by 0"), At::Right));
+                    }
+                    // floored division, as Ruby's
+                    let mut q = a / b;
+                    if a % b != 0 && ((a < 0) != (b < 0)) {
+                        q -= 1;
+                    }
+                    if op == B::Div {
+                        q
+                    } else {
+                        a - q * b
+                    }
+                }
+                B::LShift | B::RShift => {
+                    let left = if op == B::LShift { b } else { -b };
+                    if left >= 0 {
+                        if a == 0 {
+                            0
+                        } else if left >= 64 {
+                            return Err((overflow(sym, big_shift(a, left)), At::Op));
+                        } else {
+                            a << left
+                        }
+                    } else if -left >= 127 {
+                        if a < 0 {
+                            -1
+                        } else {
+                            0
+                        }
+                    } else {
+                        a >> (-left)
+                    }
+                }
+                _ => unreachable!(),
+            };
+            i64::try_from(v)
+                .map(Value::Integer)
+                .map_err(|_| (overflow(sym, v), At::Op))
+        }
+        (Value::Float(_), _) if matches!(op, B::LShift | B::RShift) => {
+            Err(not_applicable(op, l, None))
+        }
+        // a Float shift count is truncated, as Ruby's `Integer#<<` does
+        (Value::Integer(_), Value::Float(f)) if matches!(op, B::LShift | B::RShift) => {
+            let count = f.trunc().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
+            plain(op, l, &Value::Integer(count))
+        }
+        _ => {
+            let (a, b) = (as_f64(l), as_f64(r));
+            let v = match op {
+                B::Add => a + b,
+                B::Sub => a - b,
+                B::Mul => a * b,
+                B::Div => a / b,
+                _ => unreachable!(),
+            };
+            if v.is_nan() {
+                return Err((
+                    Error::evaluation(format!("The result of the {sym} expression is NaN")),
+                    At::Left,
+                ));
+            }
+            float_result(op, v)
+        }
+    }
+}
+
+/// The (unrepresentable) value of `a << shift` for messages: saturated to i128.
+fn big_shift(a: i128, shift: i128) -> i128 {
+    if shift <= 64 {
+        a << shift
+    } else if a < 0 {
+        i128::MIN
+    } else {
+        i128::MAX
+    }
+}
+
+fn as_f64(v: &Value) -> f64 {
+    match v {
+        Value::Integer(i) => *i as f64,
+        Value::Float(f) => *f,
+        _ => f64::NAN,
+    }
+}
+
+/// The elements the right operand of `+` adds (at most).
+fn operand_len(r: &Value) -> usize {
+    match r {
+        Value::Array(a) => a.len(),
+        Value::Hash(h) => h.len(),
+        _ => 1,
+    }
+}
+
+/// An error when a collection built by `op` would pass the evaluator's limit.
+fn check_size(op: BinaryOp, n: usize) -> OpResult<()> {
+    if n > super::MAX_ITERATIONS {
+        return Err((
+            Error::evaluation(format!(
+                "The result of '{}' would have {n} elements, more than the evaluator's limit of {}",
+                op.symbol(),
+                super::MAX_ITERATIONS
+            )),
+            At::Op,
+        ));
+    }
+    Ok(())
+}
+
+/// The right operand of array `+`/`-` as elements.
+fn collection_operand(r: &Value) -> Vec<Value> {
+    match r {
+        Value::Array(a) => (**a).clone(),
+        Value::Hash(h) => h
+            .iter()
+            .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
+            .collect(),
+        other => vec![other.clone()],
+    }
+}
+
+fn hash_add(h: &ValueMap, r: &Value) -> crate::error::Result<Value> {
+    let mut out = h.clone();
+    match r {
+        Value::Hash(o) => out.extend(o.iter().map(|(k, v)| (k.clone(), v.clone()))),
+        Value::Array(a) => {
+            // an array of arrays gives one entry per element, else keys and values alternate
+            let nested = !a.is_empty() && a.iter().all(|x| matches!(x, Value::Array(_)));
+            if nested {
+                for x in a.iter() {
+                    if let Value::Array(kv) = x {
+                        match kv.len() {
+                            1 => out.insert(kv[0].clone(), Value::Undef),
+                            2 => out.insert(kv[0].clone(), kv[1].clone()),
+                            n => {
+                                return Err(runtime(&format!(
+                                    "invalid number of elements ({n} for 1..2)"
+                                )))
+                            }
+                        };
+                    }
+                }
+            } else {
+                let pairs = super::convert::array_to_hash(a).map_err(|e| runtime(&e.message))?;
+                out.extend(pairs);
+            }
+        }
+        _ => return Err(runtime("Can only append Array or Hash to a Hash")),
+    }
+    Ok(Value::hash(out))
+}
