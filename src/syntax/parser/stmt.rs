@@ -106,6 +106,11 @@ impl<'a> Parser<'a> {
     /// One statement of a list ending at `end`: parsed into `list`, or in
     /// recovery mode, recovered from. True when the list has ended.
     fn list_step(&mut self, end: T, list: &mut StatementList) -> Result<bool> {
+        if self.recover && self.steps.stop() {
+            // (the host stopped the parse and takes no answer: recovering
+            // from each statement's failure would only delay it)
+            return Ok(true);
+        }
         if self.at(end) || self.at(T::Eof) {
             // A misplaced comma list is reported when the whole list has parsed (as the
             // reference transforms calls then): a later syntax error comes first.
