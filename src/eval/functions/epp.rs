@@ -59,7 +59,7 @@ fn render(
     params: Option<&crate::values::ValueMap>,
 ) -> EResult<Value> {
     let ExprKind::Lambda(lambda) = &body.kind else {
-        return Ok(interp.eval(body)?);
+        return interp.eval(body);
     };
     let declared = matches!(
         lambda.body.as_deref().map(|b| &b.kind),
@@ -115,5 +115,5 @@ fn render(
             }
         }
     }
-    Ok(interp.eval_opt(&lambda.body)?)
+    interp.eval_opt(&lambda.body)
 }
