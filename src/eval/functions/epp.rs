@@ -97,10 +97,10 @@ fn render(
                 }
             };
             if let Some(te) = &p.type_expr {
-                if let Value::Type(t) = interp.eval(te)? {
-                    if !instance_of(&t, &v) {
+                if let Value::Type(t) = &interp.eval(te)? {
+                    if !instance_of(t, &v) {
                         let why =
-                            describe_mismatch(&t, &v, Some(&format!("parameter '{}'", p.name)))
+                            describe_mismatch(t, &v, Some(&format!("parameter '{}'", p.name)))
                                 .unwrap_or_default();
                         return Err(Error::evaluation(format!("lambda: {why}")).into());
                     }
