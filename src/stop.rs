@@ -19,10 +19,12 @@
 //! installed check no walk is interrupted.
 //!
 //! Work the host runs without its lock (on other threads, and where the
-//! host cannot be asked) is given a cancel flag instead ([`with_cancel`]),
-//! which the host sets from any thread; such work looks at it
-//! ([`cancelled`]) between units it can drop whole (files), so that what
-//! it keeps is never cut short.
+//! host cannot be asked) is given a [`Cancel`] flag instead
+//! ([`with_cancel`]), which the host sets from any thread. Work that keeps
+//! what it made (files loaded into an index) looks at it ([`cancelled`])
+//! between units it can drop whole, so that nothing kept is cut short; work
+//! whose whole result is dropped when cancelled ([`Cancel::anywhere`]) also
+//! stops at the next step of any walk.
 
 use crate::error::Error;
 use std::cell::RefCell;
@@ -68,31 +70,42 @@ thread_local! {
     /// This thread's last stop not yet taken, with the value of [`STOPS`] it made.
     static STOPPED: RefCell<Option<(u64, Stop)>> = const { RefCell::new(None) };
     /// The cancel flag of the work this thread does, if any ([`with_cancel`]).
-    static CANCEL: RefCell<Option<Arc<AtomicBool>>> = const { RefCell::new(None) };
+    static CANCEL: RefCell<Option<Cancel>> = const { RefCell::new(None) };
 }
 
-/// Run `f` with `flag` as this thread's cancel flag (restored after): the
+/// The cancel flag of work run without the host's lock, which the host sets
+/// (from any thread) to ask the work to give up.
+#[derive(Clone, Debug)]
+pub struct Cancel {
+    /// Set when the work is to give up.
+    pub flag: Arc<AtomicBool>,
+    /// Whether the work's walks may stop at any step (its whole result is
+    /// dropped when cancelled), not only between units.
+    pub anywhere: bool,
+}
+
+/// Run `f` with `cancel` as this thread's cancel flag (restored after): the
 /// host sets it to ask the work to give up (see the module documentation).
-pub fn with_cancel<T>(flag: Option<Arc<AtomicBool>>, f: impl FnOnce() -> T) -> T {
-    struct Restore(Option<Arc<AtomicBool>>);
+pub fn with_cancel<T>(cancel: Option<Cancel>, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Cancel>);
     impl Drop for Restore {
         fn drop(&mut self) {
             let previous = self.0.take();
             CANCEL.with(|c| *c.borrow_mut() = previous);
         }
     }
-    let _restore = Restore(CANCEL.with(|c| c.replace(flag)));
+    let _restore = Restore(CANCEL.with(|c| c.replace(cancel)));
     f()
 }
 
 /// This thread's cancel flag, for the threads it hands work to.
-pub fn cancel_flag() -> Option<Arc<AtomicBool>> {
+pub fn cancel_flag() -> Option<Cancel> {
     CANCEL.with(|c| c.borrow().clone())
 }
 
-/// Make `flag` the cancel flag of this thread, a worker for a thread that has it.
-pub fn adopt_cancel(flag: Option<Arc<AtomicBool>>) {
-    CANCEL.with(|c| *c.borrow_mut() = flag);
+/// Make `cancel` the cancel flag of this thread, a worker for a thread that has it.
+pub fn adopt_cancel(cancel: Option<Cancel>) {
+    CANCEL.with(|c| *c.borrow_mut() = cancel);
 }
 
 /// True when the host asked the work of this thread to give up.
@@ -100,7 +113,17 @@ pub fn cancelled() -> bool {
     CANCEL.with(|c| {
         c.borrow()
             .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
+            .is_some_and(|c| c.flag.load(Ordering::Relaxed))
+    })
+}
+
+/// True when the host asked the work of this thread to give up, and its
+/// walks may stop anywhere.
+fn cancelled_anywhere() -> bool {
+    CANCEL.with(|c| {
+        c.borrow()
+            .as_ref()
+            .is_some_and(|c| c.anywhere && c.flag.load(Ordering::Relaxed))
     })
 }
 
@@ -256,6 +279,11 @@ impl Steps {
             self.stopped = true;
             return true;
         }
+        if cancelled_anywhere() {
+            self.stopped = true;
+            record(Stop::Interrupted);
+            return true;
+        }
         match CHECK.get().map(|check| check(may_call_out)) {
             Some(Checked::Stop) => {
                 self.stopped = true;
@@ -316,10 +344,19 @@ mod tests {
     fn work_sees_the_cancel_flag_of_its_thread_and_of_the_thread_it_works_for() {
         assert!(!cancelled());
         let flag = Arc::new(AtomicBool::new(false));
-        with_cancel(Some(flag.clone()), || {
+        let between_units = Cancel {
+            flag: flag.clone(),
+            anywhere: false,
+        };
+        with_cancel(Some(between_units), || {
             assert!(!cancelled());
             flag.store(true, Ordering::Relaxed);
             assert!(cancelled());
+            let mut steps = Steps::new();
+            assert!(
+                !(0..3 * EVERY).any(|_| steps.stop()),
+                "walks go on between units"
+            );
             let handed = cancel_flag();
             let worker = std::thread::spawn(move || {
                 adopt_cancel(handed);
@@ -328,6 +365,20 @@ mod tests {
             assert!(worker.join().unwrap());
         });
         assert!(!cancelled(), "restored after");
+    }
+
+    #[test]
+    fn work_cancelled_anywhere_stops_its_walks() {
+        let anywhere = Cancel {
+            flag: Arc::new(AtomicBool::new(true)),
+            anywhere: true,
+        };
+        let before = count();
+        with_cancel(Some(anywhere), || {
+            let mut steps = Steps::new();
+            assert!((0..EVERY).any(|_| steps.stop()));
+        });
+        assert!(matches!(take(before), Some(Stop::Interrupted)));
     }
 
     #[test]

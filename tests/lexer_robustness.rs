@@ -46,7 +46,7 @@ fn strings_nested_below_the_limit_lex() {
 fn heredocs_nested_deeply_error_or_lex() {
     run_big_stack(|| {
         // each level is a heredoc whose text interpolates the next heredoc
-        let depth = 2_000;
+        let depth = MAX_NESTING as usize + 10;
         let mut src = String::from("$a = ");
         for i in 0..depth {
             src.push_str(&format!("@(\"E{i}\")\n${{"));

@@ -65,8 +65,12 @@ RSpec.describe 'Answers at the edges' do
     end
   end
 
-  describe 'nesting the reference accepts (types, arrays and ifs about 1,100 to 2,000 deep)' do
-    it 'parses types, arrays, hashes and ifs 2,000 deep, and chains of 5,000 terms' do
+  # The reference parses types and arrays 1,127 deep, hashes and string
+  # interpolations 718, ifs 1,981, parentheses and unary operators 1,981,
+  # chains of 1,982 terms; it evaluates parentheses and chains 1,981 deep, ifs
+  # 1,896, arrays 1,127, functions recursing 224 times.
+  describe 'nesting the reference accepts' do
+    it 'parses types, arrays, hashes, ifs and interpolations 2,000 deep, and chains of 5,000 terms' do
       n = 2_000
       type = "#{'Array[' * n}Integer#{']' * n}"
       expect(parse.(type).to_s).to eq(type)
@@ -76,15 +80,28 @@ RSpec.describe 'Answers at the edges' do
       expect(parser.parse("#{'if true { ' * n}1#{' }' * n}")).to be_a(PuppetTypes::AST)
       expect(parser.parse(Array.new(5_000, '1').join(' + '))).to be_a(PuppetTypes::AST)
       expect(parser.parse(Array.new(5_000, 'true').join(' and '))).to be_a(PuppetTypes::AST)
-      expect(parser.evaluate(Array.new(900, '1').join(' + '))).to eq(900)
+      expect(parser.parse("#{'"${' * n}1#{'}"' * n}")).to be_a(PuppetTypes::AST)
+      expect(parser.parse("#{'(' * n}1#{')' * n}")).to be_a(PuppetTypes::AST)
+      expect(parser.parse("#{'-' * n}1")).to be_a(PuppetTypes::AST)
+    end
+
+    it 'evaluates parentheses, chains and ifs 2,000 deep, arrays 1,200 deep, interpolations 1,000 deep and recursion 900 deep' do
+      parser = PuppetTypes::Parser.new
+      expect(parser.evaluate(Array.new(2_000, '1').join(' + '))).to eq(2_000)
+      expect(parser.evaluate("#{'(' * 2_000}1#{')' * 2_000}")).to eq(1)
+      expect(parser.evaluate("#{'-' * 2_000}1")).to eq(1)
+      expect(parser.evaluate("#{'if true { ' * 2_000}1#{' }' * 2_000}")).to eq(1)
+      expect(parser.evaluate("#{'[' * 1_200}1#{']' * 1_200}").flatten).to eq([1])
+      expect(parser.evaluate(('"${' * 1_000) + '"x"' + ('}"' * 1_000))).to eq('x')
+      expect(parser.evaluate('function f($n) { if $n == 0 { 0 } else { f($n - 1) + 1 } } f(900)')).to eq(900)
     end
 
     it 'refuses nesting far beyond with a ParseError (100,000 deep)' do
       n = 100_000
       parser = PuppetTypes::Parser.new
       ["#{'Array[' * n}Integer#{']' * n}", "#{'[' * n}1#{']' * n}", "#{'if true { ' * n}1#{' }' * n}",
-       Array.new(n, '1').join(' + '), "#{'-' * n}1", "#{'!' * n}true"].each do |source|
-        expect { parser.parse(source) }.to raise_error(PuppetTypes::ParseError, /nested too deeply/)
+       Array.new(n, '1').join(' + '), "#{'-' * n}1", "#{'!' * n}true", "#{'"${' * n}1#{'}"' * n}"].each do |source|
+        expect { parser.parse(source) }.to raise_error(PuppetTypes::ParseError, /nested too deeply|nested more than/)
         _, errors = parser.parse_with_recovery(source)
         expect(errors).not_to be_empty
       end

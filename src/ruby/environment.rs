@@ -95,7 +95,7 @@ fn load_all(ruby: &Ruby, rb_self: Value) -> Result<Value, Error> {
     guard(ruby, || {
         let env = <&RbEnvironment>::try_convert(rb_self)?.0.clone();
         // (when interrupted, the guard delivers the interruption)
-        let _ = super::gvl::without_gvl(move || env.load_all());
+        let _ = super::gvl::without_gvl(super::gvl::Cut::BetweenUnits, move || env.load_all());
         Ok(rb_self)
     })
 }
@@ -111,7 +111,8 @@ fn load_all_serial(ruby: &Ruby, rb_self: Value) -> Result<Value, Error> {
 fn definitions(ruby: &Ruby, rb_self: &RbEnvironment) -> Result<Value, Error> {
     guard(ruby, || {
         let env = rb_self.0.clone();
-        if super::gvl::without_gvl(move || env.load_all()).is_none() {
+        if super::gvl::without_gvl(super::gvl::Cut::BetweenUnits, move || env.load_all()).is_none()
+        {
             // (interrupted: the guard delivers the interruption)
             return Ok(ruby.qnil().as_value());
         }

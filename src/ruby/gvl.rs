@@ -9,17 +9,28 @@
 //! An interruption meanwhile (Ctrl-C, `Thread#raise`, `Timeout`) makes Ruby
 //! call the unblocking function, which sets the work's cancel flag
 //! ([`crate::stop::with_cancel`]); the work gives up at its next unit (a
-//! file), and the guard delivers the interruption (or, when it raises
-//! nothing, runs the call again).
+//! file), or, given with [`Cut::Anywhere`], at the next step of a walk; the
+//! guard delivers the interruption (or, when it raises nothing, runs the
+//! call again).
 
 use std::ffi::c_void;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// Where the work may be cut short when interrupted.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Cut {
+    /// Between the units it keeps (files loaded into an index): what it
+    /// keeps is never cut short.
+    BetweenUnits,
+    /// At any step: its whole result is dropped when interrupted.
+    Anywhere,
+}
+
 struct Call<F, R> {
     f: Option<F>,
-    cancel: Arc<AtomicBool>,
+    cancel: crate::stop::Cancel,
     result: Option<std::thread::Result<R>>,
 }
 
@@ -48,7 +59,7 @@ unsafe extern "C" fn cancel(data: *mut c_void) {
 /// Run `f` with the GVL released and give its result; `None` when an
 /// interruption cut the work short (recorded as a stop, which the guard of
 /// the call delivers: the caller just returns).
-pub fn without_gvl<F, R>(f: F) -> Option<R>
+pub fn without_gvl<F, R>(cut: Cut, f: F) -> Option<R>
 where
     F: FnOnce() -> R + Send,
     R: Send,
@@ -56,7 +67,10 @@ where
     let flag = Arc::new(AtomicBool::new(false));
     let mut call = Call {
         f: Some(f),
-        cancel: flag.clone(),
+        cancel: crate::stop::Cancel {
+            flag: flag.clone(),
+            anywhere: cut == Cut::Anywhere,
+        },
         result: None,
     };
     // SAFETY: called on a Ruby thread holding the GVL (every method of the

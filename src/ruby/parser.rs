@@ -134,7 +134,12 @@ fn validate(
         } else {
             SourceKind::Manifest
         };
-        let ds = gvl::without_gvl(|| check::validate_source(&source, path, kind));
+        let Some(ds) = gvl::without_gvl(gvl::Cut::Anywhere, || {
+            check::validate_source(&source, path, kind)
+        }) else {
+            // (interrupted: the guard delivers the interruption)
+            return Ok(ruby.qnil().as_value());
+        };
         diagnostic::array(ruby, ds)
     })
 }
@@ -143,9 +148,12 @@ fn validate(
 fn validate_file(ruby: &Ruby, _rb_self: &RbParser, path: String) -> Result<Value, Error> {
     guard(ruby, || {
         let p = path.clone();
-        let ds = gvl::without_gvl(move || {
+        let Some(ds) = gvl::without_gvl(gvl::Cut::Anywhere, move || {
             check::files::validate_file(std::path::Path::new(&p), Arc::from(p.as_str()))
-        });
+        }) else {
+            // (interrupted: the guard delivers the interruption)
+            return Ok(ruby.qnil().as_value());
+        };
         diagnostic::array(ruby, ds)
     })
 }

@@ -18,7 +18,7 @@ fn generate(ruby: &Ruby, paths: RArray) -> Result<Value, Error> {
             };
             args.push(convert::rstring_to_str(ruby, s)?.to_string());
         }
-        let done = super::gvl::without_gvl(move || {
+        let done = super::gvl::without_gvl(super::gvl::Cut::Anywhere, move || {
             let (inputs, mut diagnostics) = crate::env::strings::inputs(&args);
             let generated = crate::env::strings::generate(&inputs);
             diagnostics.extend(generated.diagnostics);

@@ -382,7 +382,7 @@ impl<'src> Lexer<'src> {
         sub.started = true;
         sub.depth = self.depth + 1;
         sub.uq = Some(UqMode { escapes, slurp });
-        if let Err(mut e) = sub.interpolate_uq() {
+        if let Err(mut e) = crate::stack::deep(|| sub.interpolate_uq()) {
             e.span = e.span.map(|s| map.map_span(s));
             return Err(e);
         }

@@ -49,8 +49,9 @@ use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
 /// How deeply strings may nest inside interpolations (and heredocs inside
-/// heredoc text) before lexing stops with an error instead of exhausting the stack.
-pub const MAX_NESTING: u32 = 256;
+/// heredoc text) before lexing stops with an error (the reference stops at
+/// about 700); the recursion grows its stack ([`crate::stack::deep`]).
+pub const MAX_NESTING: u32 = 2_000;
 
 /// A warning the reference logs while lexing (the text is still lexed):
 /// unrecognised escapes in double quoted strings, `\u` without hex digits.

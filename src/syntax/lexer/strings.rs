@@ -438,7 +438,7 @@ impl<'src> Lexer<'src> {
                 start,
             ));
         }
-        let result = self.string_parts_inner(start, kind, escapes);
+        let result = crate::stack::deep(|| self.string_parts_inner(start, kind, escapes));
         self.depth -= 1;
         result
     }
