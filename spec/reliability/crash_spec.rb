@@ -154,4 +154,32 @@ RSpec.describe 'Crash safety' do
     RUBY
     expect_clean(result, "true\ntrue\ntrue\nnil\n#{PuppetTypes::TypeCalculator.infer_set(1).to_s.size + 5_000 * 7}\n")
   end
+
+  it 'runs the other walks of types, values and programs as deep as their limits in a thread with a small stack' do
+    result = Subprocess.run(<<~RUBY, timeout: 120, env: { 'RUBY_THREAD_MACHINE_STACK_SIZE' => '262144' })
+      c = PuppetTypes::TypeCalculator
+      f = PuppetTypes::TypeFactory
+      data = 1
+      1_900.times { data = [data] }
+      type = f.integer
+      4_000.times { type = f.array_of(type) }
+      deep = "\#{'[' * 4_900}1\#{']' * 4_900}"
+      Thread.new do
+        text = type.to_s
+        again = PuppetTypes::TypeParser.parse(text, cache: false)
+        puts again == type && again.hash == type.hash
+        puts c.common_type(type, again) == type
+        puts c.common_type(c.infer(data), c.infer([data])).to_s == "\#{'Array[' * 1_900}Data\#{']' * 1_900}"
+        puts c.generalize(c.infer(data)).to_s == "\#{'Array[' * 1_900}Integer\#{']' * 1_900}"
+        puts c.assignable?(type, again)
+        puts PuppetTypes::Formatter.string(data).size
+        parser = PuppetTypes::Parser.new
+        puts parser.evaluate("\#{'(' * 2_000}1\#{')' * 2_000}")
+        p parser.evaluate("$a = \#{deep} $b = \#{deep} [$a == $b, $a in [$b], [$a, $b].unique.length, $a =~ Array]")
+        puts parser.validate("\#{'(' * 4_900}1\#{')' * 4_900}").size
+        puts parser.parse(deep).to_pn.size
+      end.join
+    RUBY
+    expect_clean(result, "true\ntrue\ntrue\ntrue\ntrue\n3801\n1\n[true, true, 1, true]\n0\n39201\n")
+  end
 end

@@ -302,8 +302,11 @@ fn runtime(obj: RValue) -> Value {
     }))
 }
 
-/// Room on the thread's own stack below which [`to_ruby`] stops nesting.
-const TO_RUBY_ROOM: usize = 256 * 1024;
+/// Room on the thread's own stack below which [`to_ruby`] stops nesting
+/// (it calls Ruby, so it cannot go on on another stack segment): what Ruby's
+/// allocation, a GC it runs and a key's `hash` need, small enough that a
+/// thread with a small stack still gets its values.
+const TO_RUBY_ROOM: usize = 64 * 1024;
 
 /// Convert a Puppet value to a Ruby object. A container shared inside the
 /// value (the same `Arc` met again) becomes one Ruby object, referenced again.

@@ -150,8 +150,10 @@ fn readable_in_place(ruby: &Ruby, s: RString) -> bool {
 }
 
 /// Room on the thread's own stack below which [`transcoded_copy`] stops
-/// nesting (it calls Ruby, so it cannot go on on another stack segment).
-const COPY_ROOM: usize = 256 * 1024;
+/// nesting (it calls Ruby, so it cannot go on on another stack segment):
+/// what Ruby's allocation, a GC it runs and a transcoder need, small enough
+/// that a thread with a small stack still gets its data copied.
+const COPY_ROOM: usize = 64 * 1024;
 
 /// A copy of `obj` in which every String (Array element, Hash key or value,
 /// at any depth up to [`super::convert::MAX_DEPTH`]) and Regexp source the

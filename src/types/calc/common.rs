@@ -16,8 +16,13 @@ fn string_size(size: &Option<IntRange>) -> Option<IntRange> {
     *size
 }
 
-/// The common type of `a` and `b`.
+/// The common type of `a` and `b`. The recursion over their members grows
+/// its stack ([`crate::stack::deep`]): types nest as deep as they were built.
 pub fn common_type(a: &Type, b: &Type) -> Type {
+    crate::stack::deep(|| common_type_here(a, b))
+}
+
+fn common_type_here(a: &Type, b: &Type) -> Type {
     use TypeKind as K;
     match (a.kind(), b.kind()) {
         (K::Undef, _) | (K::Unit, _) => return b.clone(),

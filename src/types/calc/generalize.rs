@@ -4,8 +4,13 @@
 
 use crate::types::{CallableType, IntRange, StructElement, Type, TypeKind};
 
-/// The generalized form of `t`.
+/// The generalized form of `t`. The recursion over its members grows its
+/// stack ([`crate::stack::deep`]): types nest as deep as they were built.
 pub fn generalize(t: &Type) -> Type {
+    crate::stack::deep(|| generalize_here(t))
+}
+
+fn generalize_here(t: &Type) -> Type {
     use TypeKind as K;
     match t.kind() {
         K::Integer(_) => Type::from_kind(K::Integer(IntRange::unbounded())),
