@@ -104,4 +104,5 @@ module PuppetTypes
   end
 end
 
+require_relative 'cli/validate'
 require_relative 'cli/strings'
