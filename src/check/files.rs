@@ -102,14 +102,22 @@ pub fn collect(paths: &[PathBuf]) -> (Vec<(PathBuf, Arc<str>)>, Vec<Diagnostic>)
 pub fn validate_paths(paths: &[PathBuf], jobs: Option<usize>, progress: &Progress) -> Run {
     let (files, mut diagnostics) = collect(paths);
     progress.total.store(files.len(), Ordering::Relaxed);
+    // (the host's cancel flag goes with each file to the thread that takes it:
+    // a cancelled run validates no further file, and its result is dropped)
+    let cancel = crate::stop::cancel_flag();
     let work = || {
         use rayon::prelude::*;
         files
             .par_iter()
             .map(|(path, display)| {
-                let ds = validate_file(path, display.clone());
-                progress.done.fetch_add(1, Ordering::Relaxed);
-                ds
+                crate::stop::with_cancel(cancel.clone(), || {
+                    if crate::stop::cancelled() {
+                        return Vec::new();
+                    }
+                    let ds = validate_file(path, display.clone());
+                    progress.done.fetch_add(1, Ordering::Relaxed);
+                    ds
+                })
             })
             .collect::<Vec<_>>()
     };

@@ -50,7 +50,12 @@ fn validate(
     guard(ruby, || {
         let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
         let shared = progress.0.clone();
-        let run = gvl::without_gvl(move || validate_paths(&paths, jobs, &shared));
+        let Some(run) = gvl::without_gvl(gvl::Cut::Anywhere, move || {
+            validate_paths(&paths, jobs, &shared)
+        }) else {
+            // (interrupted: the guard delivers the interruption)
+            return Ok(ruby.qnil().as_value());
+        };
         let files = ruby.ary_new_capa(run.files.len());
         for f in &run.files {
             files.push(ruby.str_new(f))?;
