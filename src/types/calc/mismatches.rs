@@ -18,7 +18,7 @@
 //! assert_eq!(found[0].message, "entry 'a' index 1 expects an Integer value, got String");
 //! ```
 
-use super::describe::{type_mismatch, Describer, Mismatch, PathEl};
+use super::describe::{type_mismatch, Describer, Kind, Mismatch, PathEl};
 use super::infer_set::infer_set_view;
 use super::instance_of_view;
 use super::value_view::ValueView;
@@ -34,9 +34,26 @@ pub enum PathStep {
     Index(usize),
 }
 
+/// What kind of problem a mismatch is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MismatchKind {
+    /// A value (or key) of the wrong type.
+    Type,
+    /// An array, hash or tuple of the wrong size.
+    Size,
+    /// A Struct key that is missing.
+    MissingKey,
+    /// A key a Struct does not have.
+    ExtraneousKey,
+    /// A type that names an unresolved type.
+    Unresolved,
+}
+
 /// One problem of a value against a type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ValueMismatch {
+    /// What kind of problem it is.
+    pub kind: MismatchKind,
     /// Where the problem is: the steps from the value's root to the offending node.
     pub path: Vec<PathStep>,
     /// True when the problem is the key of the entry at the end of `path`
@@ -126,7 +143,15 @@ fn structured(m: &Mismatch) -> ValueMismatch {
             _ => {}
         }
     }
+    let kind = match m.kind {
+        Kind::Size { .. } | Kind::Count { .. } => MismatchKind::Size,
+        Kind::MissingKey(_) => MismatchKind::MissingKey,
+        Kind::ExtraneousKey(_) => MismatchKind::ExtraneousKey,
+        Kind::Unresolved(_) => MismatchKind::Unresolved,
+        _ => MismatchKind::Type,
+    };
     ValueMismatch {
+        kind,
         path,
         at_key,
         message: m.format().trim().to_string(),

@@ -50,7 +50,7 @@ pub use infer::{infer, infer_generic, infer_view, type_of, TypeOfMode};
 pub use infer_set::{infer_set, infer_set_view, infer_set_view_sized};
 pub use instance::{instance_of, instance_of_view, str_instance_of};
 pub use iterate::{is_iterable, iterate_type};
-pub use mismatches::{mismatches, mismatches_view, PathStep, ValueMismatch};
+pub use mismatches::{mismatches, mismatches_view, MismatchKind, PathStep, ValueMismatch};
 pub use normalize::normalize;
 pub use signatures::{describe_signatures, signature_accepts, Signature};
 pub use value_view::{ValueView, ViewKind};
