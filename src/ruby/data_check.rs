@@ -111,11 +111,63 @@ fn check_parameters(
     })
 }
 
+/// `__load_yaml(text)`: the value hiera loads from a YAML text (for specs
+/// comparing the loader with Psych), or `[:error, message]`.
+fn load_yaml(ruby: &Ruby, text: RString) -> Result<Value, Error> {
+    guard(ruby, || {
+        let text = convert::rstring_to_str(ruby, text)?;
+        let doc =
+            crate::check::data::document::parse(&text, crate::check::data::document::Dialect::Yaml);
+        match (doc.fatal, doc.root) {
+            (Some(p), _) => {
+                let a = ruby.ary_new();
+                a.push(ruby.to_symbol("error"))?;
+                a.push(p.message)?;
+                Ok(a.as_value())
+            }
+            (None, Some(root)) => loaded_to_ruby(ruby, &root.value, 0),
+            (None, None) => Ok(ruby.qnil().as_value()),
+        }
+    })
+}
+
+/// A loaded value as Ruby data, with `:__symbol__` for a Symbol and
+/// `:__bignum__` for an integer beyond 64 bits (which the value does not spell).
+fn loaded_to_ruby(ruby: &Ruby, v: &crate::values::Value, depth: usize) -> Result<Value, Error> {
+    use crate::values::Value as V;
+    if depth > 600 {
+        return Err(errors::argument(ruby, "nested too deep"));
+    }
+    Ok(match v {
+        V::Runtime(r) if &*r.class_name == "Symbol" => ruby.to_symbol("__symbol__").as_value(),
+        V::Runtime(_) => ruby.to_symbol("__bignum__").as_value(),
+        V::Array(items) => {
+            let a = ruby.ary_new_capa(items.len());
+            for x in items.iter() {
+                a.push(loaded_to_ruby(ruby, x, depth + 1)?)?;
+            }
+            a.as_value()
+        }
+        V::Hash(h) => {
+            let out = ruby.hash_new();
+            for (k, x) in h.iter() {
+                out.aset(
+                    loaded_to_ruby(ruby, k, depth + 1)?,
+                    loaded_to_ruby(ruby, x, depth + 1)?,
+                )?;
+            }
+            out.as_value()
+        }
+        other => convert::to_ruby(ruby, other)?,
+    })
+}
+
 /// Define `PuppetTypes::DataCheck`.
 pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let class = module.define_class("DataCheck", ruby.class_object())?;
     class.undef_default_alloc_func();
     class.define_singleton_method("__new", function!(new, 2))?;
+    class.define_singleton_method("__load_yaml", function!(load_yaml, 1))?;
     class.define_method("check_file", method!(check_file, 1))?;
     class.define_method("__check_plan", method!(check_plan, 3))?;
     class.define_method("__check_hash", method!(check_hash, 2))?;
