@@ -22,7 +22,8 @@
 # (`clock: :wall`), since CPU time adds up the threads. A reference that is
 # too slow to run over all the items may run over a subset: `w.reference_items`
 # is then its count, and times are compared per item. `w.note` is printed
-# under the workload's line.
+# under the workload's line. A workload whose reference runs for many seconds
+# may take `rounds: 1`: one timed run of each side, without warm-up.
 
 require_relative '../spec/support/reference'
 
@@ -36,7 +37,8 @@ module Bench
     attr_reader :name, :description, :target, :clock
     attr_accessor :items, :reference_items, :note
 
-    def initialize(name, description, target, definition, clock)
+    def initialize(name, description, target, definition, clock, rounds = ROUNDS)
+      @rounds = rounds
       @name = name
       @description = description
       @target = target
@@ -60,7 +62,7 @@ module Bench
       sides = [@gem]
       sides << @reference if @reference && Reference.available?
       sides.concat(@variants.map(&:last))
-      times = Bench.alternate(min_time, sides, clock)
+      times = Bench.alternate(min_time, sides, clock, rounds: @rounds)
       gem_time = times.shift / items
       ref_time = times.shift / (reference_items || items) if sides[1].equal?(@reference)
       variants = @variants.map(&:first).zip(times.map { |t| t / items })
@@ -76,23 +78,24 @@ module Bench
 
   @workloads = []
 
+  # Rounds of each side (and of the variants), taken in turn.
+  ROUNDS = 5
+
   class << self
     attr_reader :workloads
 
     # Register a workload (see the file comment).
-    def workload(name, description:, target: nil, clock: :cpu, &definition)
-      @workloads << Workload.new(name, description, target, definition, clock)
+    def workload(name, description:, target: nil, clock: :cpu, rounds: ROUNDS, &definition)
+      @workloads << Workload.new(name, description, target, definition, clock, rounds)
     end
 
-    # Rounds of each side (and of the variants), taken in turn.
-    ROUNDS = 5
-
-    # Median seconds per call of each block, measured in ROUNDS rounds that
-    # take the blocks in turn, each block for min_time / ROUNDS per round.
-    def alternate(min_time, blocks, clock = CLOCK)
-      blocks.each(&:call) # warm-up
-      per_round = min_time / ROUNDS
-      rounds = Array.new(ROUNDS) { blocks.map { |b| measure(per_round, clock, &b) } }
+    # Median seconds per call of each block, measured in `rounds` rounds that
+    # take the blocks in turn, each block for min_time / rounds per round
+    # (after a warm-up call of each, unless there is only one round).
+    def alternate(min_time, blocks, clock = CLOCK, rounds: ROUNDS)
+      blocks.each(&:call) if rounds > 1 # warm-up
+      per_round = min_time / rounds
+      rounds = Array.new(rounds) { blocks.map { |b| measure(per_round, clock, &b) } }
       rounds.transpose.map { |ts| ts.sort[ts.size / 2] }
     end
 

@@ -98,9 +98,20 @@ fn eval_matches_reference() {
 #[test]
 fn eval_never_panics_on_mangled_cases() {
     let cases = include_str!("fixtures/eval/cases.txt");
+    // and each program of the rule programs, as one line
+    let programs = include_str!("fixtures/eval/programs.txt");
+    let programs: Vec<String> = programs
+        .split("## rule: ")
+        .skip(1)
+        .map(|c| c.split_once('\n').map_or("", |x| x.1).to_string())
+        .collect();
     let mut n = 0;
-    for line in cases.lines().filter(|l| !l.starts_with('#')) {
-        let src = line.replace(NL, "\n");
+    let lines = cases
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.replace(NL, "\n"))
+        .chain(programs);
+    for src in lines {
         let cuts: Vec<usize> = src.char_indices().map(|(i, _)| i).collect();
         for &i in &cuts {
             for text in [&src[..i], &src[i..]] {

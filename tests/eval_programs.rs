@@ -115,3 +115,74 @@ fn programs_match_the_reference() {
         failures.join("\n")
     );
 }
+
+/// A Sensitive's content never appears in an error or a log (unless the
+/// program unwraps it): every operator, function and constructor given one.
+#[test]
+fn sensitive_content_never_shows() {
+    let secret = "Sensitive('hunter2')";
+    let ops = [
+        "+", "-", "*", "/", "%", "<<", ">>", "==", "<", ">=", "=~", "in", "and",
+    ];
+    let others = [
+        "1", "'a'", "[1]", "{a => 1}", "/h/", "Integer", "undef", secret,
+    ];
+    let mut programs = Vec::new();
+    for op in ops {
+        for o in others {
+            programs.push(format!("{secret} {op} {o}"));
+            programs.push(format!("{o} {op} {secret}"));
+        }
+    }
+    let functions = [
+        "size",
+        "upcase",
+        "split(',')",
+        "join",
+        "match(/h/)",
+        "abs",
+        "keys",
+        "sort",
+        "strftime('%Y')",
+        "regsubst('h', 'x')",
+        "dig(0)",
+        "type",
+        "md5",
+        "sprintf('%s')",
+        "assert_type(Integer)",
+        "each |$x| { }",
+        "map |$x| { $x }",
+        "with |$x| { fail($x) }",
+        "then |$x| { notice($x) }",
+    ];
+    for f in functions {
+        programs.push(format!("{secret}.{f}"));
+    }
+    for t in [
+        "Integer",
+        "String",
+        "Array",
+        "Hash",
+        "Timespan",
+        "SemVer",
+        "Sensitive[Integer]",
+        "Boolean",
+    ] {
+        programs.push(format!("{t}({secret})"));
+    }
+    programs.push(format!("fail({secret})"));
+    programs.push(format!("notice({secret}, \"${{{secret}}}\")"));
+    programs.push(format!("{secret} ? {{ 'x' => 1 }}"));
+    programs.push(format!("case {secret} {{ 1: {{ }} }} $x = {secret} $x = 1"));
+    for src in &programs {
+        let (message, log) = match run(src, &Options::default()) {
+            Ok(o) => (String::new(), o.log),
+            Err(f) => (f.error.message.clone(), f.log),
+        };
+        assert!(!message.contains("hunter2"), "{src}: {message}");
+        for e in log {
+            assert!(!e.message.contains("hunter2"), "{src}: {}", e.message);
+        }
+    }
+    assert!(programs.len() > 200);
+}

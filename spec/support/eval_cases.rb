@@ -86,19 +86,32 @@ module EvalCases
         CONSTRUCTORS.map { |t| "#{t}.new()" }
     end
 
+    # Every strftime directive with every flag, on a Timestamp (also in another
+    # zone) and on Timespans.
+    def strftime
+      stamp = "Timestamp('2016-09-06T08:04:09.123456789 UTC')"
+      stamp_letters = %w[Y C y m B b h d e j H k I l P p M S L N z Z A a u w G g V U W s n t % c D F v x X r R T]
+      flags = ['', '-', '_', '0', '^', '#', ':', '::', '3', '012', '-5', '^10']
+      spans = ['Timespan(93784.123456789)', 'Timespan(-3.5)', 'Timespan(0)']
+      span_letters = %w[D H M S L N %]
+      stamp_letters.product(flags).flat_map do |l, f|
+        ["#{stamp}.strftime('%#{f}#{l}')", "#{stamp}.strftime('<%#{f}#{l}>', 'Europe/Stockholm')"]
+      end + spans.product(span_letters, flags).map { |t, l, f| "#{t}.strftime('%#{f}#{l}')" }
+    end
+
     def interpolations
       VALUES.map { |v| "notice(\"<${#{v}}>\") \"${#{v}}\"" }
     end
 
     # Every generated program.
     def all
-      operators + functions + blocks + constructors + interpolations
+      operators + functions + blocks + constructors + interpolations + strftime
     end
 
     # A sample of `n` programs of each family (deterministic).
     def sample(n)
       rng = Random.new(22)
-      [operators, functions, blocks, constructors, interpolations].flat_map { |c| c.sample([n, c.size].min, random: rng) }
+      [operators, functions, blocks, constructors, interpolations, strftime].flat_map { |c| c.sample([n, c.size].min, random: rng) }
     end
   end
 end

@@ -79,7 +79,7 @@ pub(crate) fn arithmetic(
             let other = match r {
                 Value::Uri(o) => (**o).clone(),
                 Value::String(s) => crate::values::Uri::parse(s)
-                    .map_err(|e| (Error::evaluation(e.into_message()), At::Op))?,
+                    .map_err(|e| (runtime(&e.into_message()), At::Op))?,
                 _ => {
                     return Err((
                         runtime("An URI can only be merged with an URI or String"),

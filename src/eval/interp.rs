@@ -265,6 +265,8 @@ impl<'l> Interp<'l> {
                 .map_or(Value::Undef, |n| self.scopes.match_var(n))),
             ExprKind::QualifiedName(name) => match self.scopes.get(name) {
                 Some(v) => Ok(v.clone()),
+                // `"${true}"`: the words cannot name variables (the reference crashes)
+                None if name == "true" || name == "false" => Ok(Value::Boolean(name == "true")),
                 None => {
                     let shown = name.strip_prefix("::").unwrap_or(name);
                     self.log(Level::Warning, format!("Unknown variable: '{shown}'."));

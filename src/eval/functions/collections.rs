@@ -478,12 +478,33 @@ pub(super) fn compare_mismatch(values: &[Value]) -> Option<String> {
     ))
 }
 
+/// How `min` and `max` compare, by the signature the arguments matched.
+#[derive(Clone, Copy, PartialEq)]
+enum Compare {
+    /// Numbers as numbers.
+    Numbers,
+    /// Strings: as numbers when both hold one (deprecated), else as text.
+    Strings,
+    /// Anything: by text, as numbers when both texts are numbers (deprecated).
+    Any,
+    /// By the block's answer.
+    Block,
+}
+
 fn extreme(interp: &mut Interp, a: &mut Args, want: Ordering, name: &str) -> EResult<Value> {
+    // signatures: Numeric*, String*, Array[Numeric], Array[String], Array (each
+    // with an optional block), Any* with a block, Any*
+    let how = match (a.sig, a.block.is_some()) {
+        (_, true) => Compare::Block,
+        (0 | 2, false) => Compare::Numbers,
+        (1 | 3, false) => Compare::Strings,
+        _ => Compare::Any,
+    };
     let items: Vec<Value> = match (a.sig, a.get(0)) {
         (2..=4, Value::Array(xs)) => (**xs).clone(),
         _ => a.values.clone(),
     };
-    if items.is_empty() && a.block.is_some() {
+    if items.is_empty() && how == Compare::Block {
         return Ok(Value::Undef);
     }
     if items.is_empty() {
@@ -494,9 +515,12 @@ fn extreme(interp: &mut Interp, a: &mut Args, want: Ordering, name: &str) -> ERe
     }
     let mut best = items[0].clone();
     for x in &items[1..] {
-        let o = match &a.block {
-            Some(b) => block_cmp(interp, b, x, &best)?,
-            None => extreme_cmp(interp, x, &best, name)?,
+        let o = match how {
+            Compare::Block => match &a.block {
+                Some(b) => block_cmp(interp, b, x, &best)?,
+                None => Ordering::Equal,
+            },
+            _ => extreme_cmp(interp, x, &best, name, how)?,
         };
         if o == want {
             best = x.clone();
@@ -505,40 +529,37 @@ fn extreme(interp: &mut Interp, a: &mut Args, want: Ordering, name: &str) -> ERe
     Ok(best)
 }
 
-/// How `min`/`max` compare without a block: numbers as numbers, strings
-/// holding numbers as numbers (deprecated), other values by their text.
-fn extreme_cmp(interp: &mut Interp, x: &Value, y: &Value, name: &str) -> EResult<Ordering> {
-    let num = |v: &Value| -> Option<f64> {
-        match v {
-            Value::Integer(i) => Some(*i as f64),
-            Value::Float(f) => Some(*f),
-            _ => None,
-        }
-    };
-    if let (Some(p), Some(q)) = (num(x), num(y)) {
-        return Ok(p.partial_cmp(&q).unwrap_or(Ordering::Equal));
+/// The text Ruby's `to_s` gives a value, for `min` and `max`.
+fn ruby_text(v: &Value) -> String {
+    match v {
+        Value::Float(f) => super::strings::ruby_float(*f),
+        other => crate::eval::text::interpolate(other),
     }
-    let numeric_text = |v: &Value| -> Option<f64> {
-        let s = crate::eval::text::interpolate(v);
-        let re = crate::values::Regexp::cached(r"\A-?\d+([._eE]\d+)?\z").ok()?;
-        if re.is_match(&s) {
-            s.parse::<f64>().ok().or(Some(0.0))
-        } else {
-            None
-        }
-    };
-    if let (Value::String(_), Value::String(_)) = (x, y) {
-        if let (Some(p), Some(q)) = (numeric_text(x), numeric_text(y)) {
-            interp.warn_once(&format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"), None);
-            return Ok(p.partial_cmp(&q).unwrap_or(Ordering::Equal));
-        }
+}
+
+fn extreme_cmp(
+    interp: &mut Interp,
+    x: &Value,
+    y: &Value,
+    name: &str,
+    how: Compare,
+) -> EResult<Ordering> {
+    if how == Compare::Numbers {
         return Ok(ruby_cmp(x, y)?);
     }
-    interp.warn_once(&format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"), None);
-    let (p, q) = (
-        crate::eval::text::interpolate(x),
-        crate::eval::text::interpolate(y),
-    );
+    let (p, q) = (ruby_text(x), ruby_text(y));
+    let numeric = |s: &str| -> Option<f64> {
+        let re = crate::values::Regexp::cached(r"\A-?\d+([._eE]\d+)?\z").ok()?;
+        re.is_match(s)
+            .then(|| s.replace('_', "").parse::<f64>().unwrap_or(0.0))
+    };
+    if let (Some(m), Some(n)) = (numeric(&p), numeric(&q)) {
+        interp.warn_once(&format!("The {name}() function's auto conversion of String to Numeric is deprecated - change to convert input before calling, or use lambda"), None);
+        return Ok(m.partial_cmp(&n).unwrap_or(Ordering::Equal));
+    }
+    if how == Compare::Any {
+        interp.warn_once(&format!("The {name}() function's auto conversion of Any to String is deprecated - change to convert input before calling, or use lambda"), None);
+    }
     Ok(p.as_bytes().cmp(q.as_bytes()))
 }
 

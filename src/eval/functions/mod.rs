@@ -65,12 +65,38 @@ impl<'b> Args<'b> {
     }
 }
 
+/// A hasher for the short names of the function tables (FNV-1a: these keys
+/// are the crate's own, so no protection against chosen collisions is needed,
+/// and SipHash's setup costs more than the lookup).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct NameHasher(u64);
+
+impl std::hash::Hasher for NameHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 {
+            0xcbf2_9ce4_8422_2325
+        } else {
+            self.0
+        };
+        for b in bytes {
+            h = (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type NameMap<V> = HashMap<&'static str, V, std::hash::BuildHasherDefault<NameHasher>>;
+
 macro_rules! table {
     ($($name:literal => $imp:path,)*) => {
         /// The built-in function called `name`.
         pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
             static ALL: &[Builtin] = &[$(Builtin { name: $name, imp: $imp },)*];
-            static INDEX: OnceLock<HashMap<&'static str, usize>> = OnceLock::new();
+            static INDEX: OnceLock<NameMap<usize>> = OnceLock::new();
             let index = INDEX.get_or_init(|| ALL.iter().enumerate().map(|(i, b)| (b.name, i)).collect());
             index.get(name).map(|&i| &ALL[i])
         }
@@ -215,8 +241,9 @@ const SIGNATURES: &str = include_str!("signatures.txt");
 /// The signature tables: by function name (types' new functions as
 /// `Type:<name>`), and the new function's name of each type.
 struct Table {
-    sigs: HashMap<&'static str, Vec<Sig>>,
-    new_names: HashMap<&'static str, &'static str>,
+    sigs: NameMap<Vec<Sig>>,
+    /// Each type's new function: its name and signatures, by type name.
+    new_functions: NameMap<(&'static str, Vec<Sig>)>,
 }
 
 fn table() -> &'static Table {
@@ -237,8 +264,8 @@ fn table() -> &'static Table {
                 }
             }
         }
-        let mut sigs: HashMap<&'static str, Vec<Sig>> = HashMap::new();
-        let mut new_names = HashMap::new();
+        let mut sigs: NameMap<Vec<Sig>> = NameMap::default();
+        let mut new_names: NameMap<&'static str> = NameMap::default();
         for line in SIGNATURES.lines().filter(|l| !l.starts_with('=')) {
             if let Some((ty, f)) = line.strip_prefix('@').and_then(|d| d.split_once('\t')) {
                 new_names.insert(ty, f);
@@ -285,7 +312,19 @@ fn table() -> &'static Table {
                 block_name: block_name.to_string(),
             });
         }
-        Table { sigs, new_names }
+        let new_functions = new_names
+            .iter()
+            .map(|(ty, f)| {
+                let key = format!("Type:{ty}");
+                let found = sigs.iter().find(|(k, _)| **k == key).map(|(k, _)| *k);
+                let list = found.and_then(|k| sigs.remove(k)).unwrap_or_default();
+                (*ty, (*f, list))
+            })
+            .collect();
+        Table {
+            sigs,
+            new_functions,
+        }
     })
 }
 
@@ -297,14 +336,8 @@ pub(crate) fn signatures(name: &str) -> &'static [Sig] {
 /// The name and signatures of the new function of the type named `type_name`
 /// (`Integer` -> `new`, `Float` -> `new_float`).
 pub(crate) fn new_function(type_name: &str) -> Option<(&'static str, &'static [Sig])> {
-    let t = table();
-    let (key, name) = t.new_names.get_key_value(type_name)?;
-    let sigs = t
-        .sigs
-        .iter()
-        .find(|(k, _)| k.strip_prefix("Type:") == Some(*key))
-        .map_or(&[][..], |(_, v)| v.as_slice());
-    Some((name, sigs))
+    let (name, sigs) = table().new_functions.get(type_name)?;
+    Some((name, sigs.as_slice()))
 }
 
 /// Check `values` against the signatures of `name`; the reference's message when none fits.

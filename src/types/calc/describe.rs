@@ -606,20 +606,35 @@ fn detailed_actual(es: &[Type], a: &Type) -> String {
     }
 }
 
+/// The first unresolved type reference in `t`, looking into alias bodies as
+/// the reference's finder does (each alias once: `seen` holds the aliases
+/// already looked into, so recursive aliases end).
 fn find_unresolved(t: &Type, depth: u32) -> Option<String> {
+    find_unresolved_in(t, depth, &mut Vec::new())
+}
+
+fn find_unresolved_in(t: &Type, depth: u32, seen: &mut Vec<*const ()>) -> Option<String> {
     if depth > 32 {
         return None;
     }
-    if let TypeKind::TypeReference(n) = t.kind() {
-        return Some(n.to_string());
-    }
-    if matches!(t.kind(), TypeKind::Alias(_)) {
-        return None;
+    match t.kind() {
+        TypeKind::TypeReference(n) => return Some(n.to_string()),
+        TypeKind::Alias(a) => {
+            let key = Arc::as_ptr(a) as *const ();
+            if seen.contains(&key) {
+                return None;
+            }
+            seen.push(key);
+            return a
+                .resolved()
+                .and_then(|r| find_unresolved_in(r, depth + 1, seen));
+        }
+        _ => {}
     }
     let mut found = None;
     super::walk::each_child(t, &mut |c| {
         if found.is_none() {
-            found = find_unresolved(c, depth + 1);
+            found = find_unresolved_in(c, depth + 1, seen);
         }
     });
     found

@@ -389,3 +389,22 @@ fn common_type_of_many_strings_is_the_fold() {
         assert_eq!(common.finish(), folded, "round {round}: {types:?}");
     }
 }
+
+#[test]
+fn an_unresolved_reference_in_an_alias_body_is_described_as_unresolved() {
+    // type Broken = Optional[Nowhere], and an alias of a list of it, recursive
+    let broken = Arc::new(crate::types::TypeAlias::new("Broken"));
+    broken.resolve(t(K::Optional(Some(t(K::TypeReference("Nowhere".into()))))));
+    let list = Arc::new(crate::types::TypeAlias::new("List"));
+    let list_t = t(K::Alias(list.clone()));
+    list.resolve(array(t(K::Variant(vec![
+        t(K::Alias(broken.clone())),
+        list_t.clone(),
+    ]))));
+    for ty in [t(K::Alias(broken)), list_t] {
+        assert_eq!(
+            describe::describe_mismatch(&ty, &Value::Integer(1), Some("assert_type():")).as_deref(),
+            Some("assert_type(): references an unresolved type 'Nowhere'")
+        );
+    }
+}

@@ -1,0 +1,38 @@
+# frozen_string_literal: true
+
+require 'spec_helper'
+require 'tmpdir'
+require_relative '../support/alias_suite'
+
+# The same type alias suite run twice through `rspec`: with rspec-puppet on the
+# reference (each value compiled in a catalog) and with the gem's RSpec support
+# (no puppet): every example must pass or fail alike, with the same message.
+# The suite covers the type aliases of the Debian modules with generated values
+# (AliasSuite::VALUES), negations and multi-value examples, and descriptions
+# that name no alias. PUPPET_TYPES_RSPEC_DIFF=all tries every value on every
+# alias (about 20 minutes under rspec-puppet); by default each alias gets three.
+RSpec.describe 'RSpec support against rspec-puppet', reference: true do
+  it 'gives every example the pass or fail and the message rspec-puppet gives' do
+    skip 'rspec-puppet is not installed (Debian package ruby-rspec-puppet)' unless AliasSuite.rspec_puppet?
+
+    Dir.mktmpdir('puppet_types_rspec_diff') do |dir|
+      AliasSuite.write(dir, AliasSuite.differential_groups(all: ENV['PUPPET_TYPES_RSPEC_DIFF'] == 'all'),
+                       AliasSuite.rspec_puppet_helper)
+      reference = AliasSuite.run(dir, gem: false)
+      AliasSuite.helper!(dir, AliasSuite.gem_helper)
+      ours = AliasSuite.run(dir, gem: true)
+
+      ids = reference.keys.grep(String)
+      expect(ids.size).to be > 100
+      expect(ours.keys.grep(String).sort).to eq(ids.sort)
+      differing = ids.reject { |id| reference[id] == ours[id] }
+      detail = differing.first(10).map do |id|
+        "#{id} #{ours[:report]['examples'].find { |e| e['id'] == id }['full_description']}\n" \
+          "  rspec-puppet: #{reference[id].inspect}\n  gem:          #{ours[id].inspect}"
+      end
+      expect(differing).to be_empty, "#{differing.size} of #{ids.size} examples differ:\n#{detail.join("\n")}"
+      failed = ids.count { |id| reference[id][0] == 'failed' }
+      expect(failed).to be_between(1, ids.size - 1) # both kinds were compared
+    end
+  end
+end
