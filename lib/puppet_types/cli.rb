@@ -105,3 +105,4 @@ module PuppetTypes
 end
 
 require_relative 'cli/strings'
+require_relative 'cli/check_data'

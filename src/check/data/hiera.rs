@@ -111,7 +111,10 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
         out.diagnostics.push(d);
         return out;
     }
-    let root = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+    let root = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
     let config = doc.root.map(|r| r.value).unwrap_or(Value::Undef);
     let Value::Hash(h) = &config else {
         fail(

@@ -439,7 +439,11 @@ impl DataCheck {
                 .for_key(data_key(key, None, None));
             out.push(ctx.at_value(d, key, &path, false));
         }
-        if let Some(path) = first_symbol(value) {
+        let not_rich =
+            (!crate::types::calc::instance_of(crate::types::calc::rich_data_type(), value))
+                .then(|| first_not_rich(value))
+                .flatten();
+        if let Some(path) = not_rich {
             // hiera refuses a value that is not rich data: the lookup fails
             let d = Diagnostic::new(
                 Code::UNLOADABLE_DATA,
@@ -665,12 +669,20 @@ impl Ctx<'_> {
     }
 }
 
-/// The path of the first Ruby Symbol in `v` (YAML `:name`), which is no Puppet data.
-fn first_symbol(v: &Value) -> Option<Vec<PathStep>> {
+/// The path of the first part of `v` that is not rich data: a Ruby Symbol
+/// (YAML `:name`), or an entry whose key is neither a string nor a number.
+fn first_not_rich(v: &Value) -> Option<Vec<PathStep>> {
     let mut stack: Vec<(&Value, Vec<PathStep>)> = vec![(v, Vec::new())];
     while let Some((v, path)) = stack.pop() {
         match v {
             Value::Runtime(r) if &*r.class_name == "Symbol" => return Some(path),
+            Value::Hash(h)
+                if h.keys().any(|k| {
+                    !matches!(k, Value::String(_) | Value::Integer(_) | Value::Float(_))
+                }) =>
+            {
+                return Some(path)
+            }
             Value::Array(items) => {
                 for (i, x) in items.iter().enumerate().rev() {
                     let mut p = path.clone();

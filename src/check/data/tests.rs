@@ -160,6 +160,12 @@ fn bad_files_are_one_diagnostic_each() {
     assert_eq!(found[1].line, Some(2));
     let d = one("web::port: :sym\n");
     assert_eq!(d.code, Code::UNLOADABLE_DATA);
+    let d = one("web::anything:\n  a: 1\n  true: 1\n");
+    assert_eq!(
+        d.message,
+        "Value for key 'web::anything' has wrong type, expects Puppet::LookupValue, got Hash[Variant[String, Boolean[true]], Integer[1, 1], 2, 2]"
+    );
+    assert!(check("web::anything: 123456789012345678901234567890\n").is_empty());
     let deep = format!("web::anything: {}{}\n", "[".repeat(600), "]".repeat(600));
     assert_eq!(one(&deep).code, Code::DATA_LIMIT);
     let mut laughs = String::from("a: &a [x, x, x, x, x, x, x, x, x, x]\n");
