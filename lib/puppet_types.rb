@@ -16,7 +16,6 @@ end
 require_relative 'puppet_types/type'
 require_relative 'puppet_types/rich_values'
 require_relative 'puppet_types/type_parser'
-require_relative 'puppet_types/runtime_objects'
 require_relative 'puppet_types/immutable'
 require_relative 'puppet_types/alias_registry'
 require_relative 'puppet_types/environment'

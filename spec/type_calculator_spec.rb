@@ -91,16 +91,21 @@ RSpec.describe PuppetTypes::TypeCalculator do
     expect(t.instance?('aa')).to be(true)
   end
 
-  it 'describes a mismatch deeper than the description follows, or in data that contains itself' do
+  it 'describes a mismatch deep in data as the reference does, and refuses data that contains itself' do
     deep = []
     inner = deep
     50.times { inner << (inner = []) }
     inner << :sym
     expect(c.instance?(f.data, deep)).to be(false)
-    expect(c.describe_mismatch(f.data, deep)).to eq('expects a Data value, got Tuple')
+    # one line per variant of Data at each level, as the reference writes it
+    message = c.describe_mismatch(f.data, deep)
+    expect(message).to start_with("  variant 0 expects a ScalarData value, got Tuple\n   variant 1 expects a Hash value")
+    expect(message).to end_with("#{'variant 2 index 0 ' * 50}expects a Data value, got Runtime")
     looped = [1]
     looped << looped
-    expect(c.describe_mismatch(f.data, looped, 'x')).to eq('x expects a Data value, got Tuple')
+    # (the reference overflows its stack)
+    expect { c.describe_mismatch(f.data, looped, 'x') }
+      .to raise_error(PuppetTypes::ArgumentError, /nested more than 10000 levels deep \(or containing itself\)/)
   end
 
   describe 'a long check and a signal' do

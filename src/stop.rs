@@ -1,21 +1,26 @@
-//! Walks that stop before they can answer.
+//! Walks that stop before they can answer, and the host's say in long walks.
 //!
 //! Some answers cannot be trusted: a regular expression gave up on a text
-//! (see [`crate::values::Regexp::is_match`]), or a long walk was told to stop
-//! because the host has an interruption to deliver (Ruby's Ctrl-C or
-//! SIGTERM). Such a walk records why ([`record`]) and answers at once with
-//! whatever is at hand; the host looks for a record made during the call
-//! ([`count`], then [`take`]) and raises the error or delivers the
-//! interruption instead of the answer.
+//! (see [`crate::values::Regexp::is_match`]), a value was out of range, or a
+//! long walk was told to stop because the host has an interruption to
+//! deliver (Ruby's Ctrl-C, `Thread#raise`, `Timeout`). Such a walk records
+//! why ([`record`]) and answers at once with whatever is at hand; the host
+//! looks for a record made during the call ([`count`], then [`take`]) and
+//! raises the error or delivers the interruption instead of the answer.
 //!
-//! For interruptions the host installs a check that says whether the current
-//! thread has one pending ([`install`]); long walks count their steps in a
-//! [`Steps`] and every few thousand steps ask the check. Without an installed
-//! check no walk is interrupted.
+//! Long walks count their steps in a [`Steps`] and every few thousand steps
+//! (or sooner, after slow work: [`soon`]) ask the host's check
+//! ([`install`]). The check either says to stop, or lets the walk go on; it
+//! may first run the host's own code (other threads, signal handlers), but
+//! only when the walk said it can bear that ([`Steps::stop`] can, from a
+//! point where the walk holds nothing the host could change or free;
+//! [`Steps::poll`] cannot). A walk that caches anything about host objects
+//! by identity drops it when [`Steps::call_outs`] changes. Without an
+//! installed check no walk is interrupted.
 
 use crate::error::Error;
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 /// Why a walk stopped before it could answer.
@@ -23,34 +28,70 @@ use std::sync::OnceLock;
 pub enum Stop {
     /// The host has an interruption to deliver.
     Interrupted,
-    /// The answer rests on a step that failed (a regular expression gave up).
+    /// The answer rests on a step that failed (a regular expression gave up,
+    /// the data is nested too deeply, a number is out of range).
     Failed(Error),
+}
+
+/// What the host's check answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checked {
+    /// Go on.
+    Go,
+    /// Go on; the host ran its own code, which may have changed host objects.
+    CalledOut,
+    /// Stop now (the host keeps the reason: [`record`]ed as [`Stop::Interrupted`]).
+    Stop,
 }
 
 /// Steps between two looks at the host's check (a power of two).
 const EVERY: u32 = 1 << 14;
 
-static CHECK: OnceLock<fn() -> bool> = OnceLock::new();
+/// The host's check; its argument says whether it may run host code.
+static CHECK: OnceLock<fn(bool) -> Checked> = OnceLock::new();
 
 /// Stops recorded so far, on any thread (a global is cheaper to reach from
 /// a shared library than a thread-local, so hosts look at it first).
 static STOPS: AtomicU64 = AtomicU64::new(0);
+
+/// Set by slow work (a regular expression that needed several attempts, a
+/// recorded failure) so that walks look at the host's check at their next step.
+static SOON: AtomicBool = AtomicBool::new(false);
 
 thread_local! {
     /// This thread's last stop not yet taken, with the value of [`STOPS`] it made.
     static STOPPED: RefCell<Option<(u64, Stop)>> = const { RefCell::new(None) };
 }
 
-/// Install the host's check: true when the current thread should stop what
-/// it is doing. Only the first installation counts.
-pub fn install(check: fn() -> bool) {
+/// Install the host's check: given whether it may run host code, it says
+/// whether the current thread should stop what it is doing. Only the first
+/// installation counts.
+pub fn install(check: fn(bool) -> Checked) {
     let _ = CHECK.set(check);
 }
 
-/// Record that a walk of this thread stopped, and why.
+/// Record that a walk of this thread stopped, and why. A failure not yet
+/// taken is kept over later stops (the first failure is the answer's reason).
 pub fn record(stop: Stop) {
     let n = STOPS.fetch_add(1, Ordering::Relaxed) + 1;
-    STOPPED.with(|s| *s.borrow_mut() = Some((n, stop)));
+    SOON.store(true, Ordering::Relaxed);
+    STOPPED.with(|s| {
+        let mut s = s.borrow_mut();
+        let keep = matches!(&*s, Some((_, Stop::Failed(_))));
+        if keep {
+            if let Some((m, _)) = s.as_mut() {
+                *m = n;
+            }
+        } else {
+            *s = Some((n, stop));
+        }
+    });
+}
+
+/// Ask walks to look at the host's check at their next step (slow work was done).
+#[inline]
+pub fn soon() {
+    SOON.store(true, Ordering::Relaxed);
 }
 
 /// A count that changes whenever a walk stops, on any thread: when it has
@@ -66,29 +107,121 @@ pub fn take(since: u64) -> Option<Stop> {
     taken.and_then(|(n, stop)| (n > since).then_some(stop))
 }
 
+/// True when this thread recorded a stop (not yet taken) after [`count`] was `since`.
+pub fn stopped_since(since: u64) -> bool {
+    STOPPED.with(|s| s.borrow().as_ref().is_some_and(|(n, _)| *n > since))
+}
+
+/// Backtracking steps of regular expressions a walk may spend beyond the
+/// first try of each search (see [`crate::values::Regexp::is_match_in`]):
+/// under a second of matching.
+pub const REGEX_BUDGET: u64 = 10_000_000;
+
 /// The steps of one long walk, and whether it has been told to stop.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Steps {
     count: u32,
     stopped: bool,
+    /// [`count`] when the walk began: a stop recorded since stops it too.
+    since: u64,
+    /// Times the host ran its own code during the walk.
+    call_outs: u32,
+    /// Regular-expression steps left to spend (see [`REGEX_BUDGET`]).
+    regex_budget: u64,
+}
+
+impl Default for Steps {
+    fn default() -> Steps {
+        Steps::new()
+    }
 }
 
 impl Steps {
+    /// The steps of a walk beginning now.
+    pub fn new() -> Steps {
+        Steps {
+            count: 0,
+            stopped: false,
+            since: count(),
+            call_outs: 0,
+            regex_budget: REGEX_BUDGET,
+        }
+    }
+
     /// Count one step; true when the walk is to stop now (and from then on).
+    /// The walk must be at a point where the host may run its own code: it
+    /// holds no borrowed host memory, and reads host containers again after
+    /// this returns.
     #[inline]
     pub fn stop(&mut self) -> bool {
+        self.step(true)
+    }
+
+    /// As [`Steps::stop`], for a point where the host must not run its code
+    /// (the walk holds borrowed host memory): only a pending interruption
+    /// stops the walk.
+    #[inline]
+    pub fn poll(&mut self) -> bool {
+        self.step(false)
+    }
+
+    /// Ask the host now, whatever the count (after slow work), without host code.
+    pub fn poll_now(&mut self) -> bool {
+        self.stopped || self.ask(false)
+    }
+
+    #[inline]
+    fn step(&mut self, may_call_out: bool) -> bool {
         if self.stopped {
             return true;
         }
         self.count = self.count.wrapping_add(1);
-        self.count % EVERY == 0 && self.ask()
+        if self.count % EVERY == 0 || SOON.load(Ordering::Relaxed) {
+            return self.ask(may_call_out);
+        }
+        false
+    }
+
+    /// How many times the host ran its own code during this walk: anything
+    /// known about host objects by identity is stale when this changes.
+    #[inline]
+    pub fn call_outs(&self) -> u32 {
+        self.call_outs
+    }
+
+    /// The regular-expression steps left to spend.
+    pub fn regex_left(&self) -> u64 {
+        self.regex_budget
+    }
+
+    /// Spend `n` regular-expression steps; false when the budget is spent.
+    pub fn spend_regex(&mut self, n: u64) -> bool {
+        match self.regex_budget.checked_sub(n) {
+            Some(left) => {
+                self.regex_budget = left;
+                true
+            }
+            None => {
+                self.regex_budget = 0;
+                false
+            }
+        }
     }
 
     #[cold]
-    fn ask(&mut self) -> bool {
-        if CHECK.get().is_some_and(|check| check()) {
+    fn ask(&mut self, may_call_out: bool) -> bool {
+        SOON.store(false, Ordering::Relaxed);
+        if stopped_since(self.since) {
             self.stopped = true;
-            record(Stop::Interrupted);
+            return true;
+        }
+        match CHECK.get().map(|check| check(may_call_out)) {
+            Some(Checked::Stop) => {
+                self.stopped = true;
+                record(Stop::Interrupted);
+            }
+            Some(Checked::CalledOut) => self.call_outs = self.call_outs.wrapping_add(1),
+            Some(Checked::Go) | None => {}
         }
         self.stopped
     }
@@ -103,7 +236,13 @@ mod tests {
         // (the check is process-wide; this one stops walks on this test's thread only)
         use std::cell::Cell;
         thread_local!(static STOP: Cell<bool> = const { Cell::new(false) });
-        install(|| STOP.with(Cell::get));
+        install(|_| {
+            if STOP.with(Cell::get) {
+                Checked::Stop
+            } else {
+                Checked::Go
+            }
+        });
         let mut steps = Steps::default();
         let before = count();
         assert!((0..3 * EVERY).all(|_| !steps.stop()));
@@ -115,5 +254,28 @@ mod tests {
         assert!(matches!(take(before), Some(Stop::Interrupted)));
         assert!(take(before).is_none(), "taken once");
         STOP.with(|s| s.set(false));
+    }
+
+    #[test]
+    fn a_failure_recorded_during_a_walk_stops_it_at_the_next_step() {
+        let mut steps = Steps::new();
+        let before = count();
+        assert!(!steps.poll());
+        record(Stop::Failed(Error::argument("gave up")));
+        assert!(steps.poll(), "stops at once, not after thousands of steps");
+        assert!(matches!(take(before), Some(Stop::Failed(_))));
+        let mut later = Steps::new();
+        assert!(
+            !later.poll_now(),
+            "a new walk is not stopped by an old record"
+        );
+    }
+
+    #[test]
+    fn the_regex_budget_is_spent_once() {
+        let mut steps = Steps::new();
+        assert!(steps.spend_regex(REGEX_BUDGET - 1));
+        assert!(!steps.spend_regex(2));
+        assert!(!steps.spend_regex(1));
     }
 }

@@ -60,17 +60,18 @@ module AliasSuite
     env.each_definition(:type_alias).map(&:name).uniq.sort
   end
 
-  # The differential suite: the aliases of the module path, each with a third
-  # of VALUES (`all`: every value), every seventh negated, every third alias
-  # with one allow_values of its values; and the ODD_DESCRIPTIONS.
-  def differential_groups(all: false)
-    stride = all ? 1 : (VALUES.size / 3.0).ceil
+  # The differential suite: the aliases of the module path, each with
+  # `per_alias` of VALUES (spread over them, so that together the aliases
+  # take them all), every seventh negated, every fourth alias with one
+  # allow_values of its values; and the ODD_DESCRIPTIONS.
+  def differential_groups(per_alias: 2)
+    stride = (VALUES.size / per_alias.clamp(1, VALUES.size).to_f).ceil
     groups = aliases.each_with_index.to_h do |name, i|
       picked = VALUES.each_index.select { |j| ((j - i) % stride).zero? }.map { |j| [VALUES[j], j] }
       examples = picked.map do |v, j|
         (j % 7) == 3 ? "it { is_expected.not_to allow_value(#{v}) }" : "it { is_expected.to allow_value(#{v}) }"
       end
-      examples << "it { is_expected.to allow_values(#{picked.map(&:first).join(', ')}) }" if (i % 3).zero?
+      examples << "it { is_expected.to allow_values(#{picked.map(&:first).join(', ')}) }" if (i % 4).zero?
       [name, examples]
     end
     ODD_DESCRIPTIONS.each do |description, vs|

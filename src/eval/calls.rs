@@ -195,9 +195,9 @@ impl<'l> Interp<'l> {
         for p in params {
             out.push(match &p.type_expr {
                 None => tf::any(),
-                Some(te) => match self.eval(te)? {
-                    Value::Type(t) => t,
-                    _ => return Err(err("A parameter type must be a type", te.span).into()),
+                Some(te) => match self.eval(te)?.into_type() {
+                    Ok(t) => t,
+                    Err(_) => return Err(err("A parameter type must be a type", te.span).into()),
                 },
             });
         }
@@ -250,9 +250,9 @@ impl<'l> Interp<'l> {
         for p in params {
             let t = match &p.type_expr {
                 None => None,
-                Some(te) => match self.eval(te)? {
-                    Value::Type(t) => Some(t),
-                    _ => return Err(err("A parameter type must be a type", te.span).into()),
+                Some(te) => match self.eval(te)?.into_type() {
+                    Ok(t) => Some(t),
+                    Err(_) => return Err(err("A parameter type must be a type", te.span).into()),
                 },
             };
             let v = if p.captures_rest {
@@ -361,7 +361,7 @@ impl<'l> Interp<'l> {
             Err(other) => return Err(other),
         };
         if let Some(rt) = &def.return_type {
-            if let Value::Type(t) = self.eval(rt)? {
+            if let Ok(t) = self.eval(rt)?.into_type() {
                 if !instance_of(&t, &v) {
                     let label = format!("value returned from {}", def.name);
                     let text = describe_mismatch(&t, &v, Some(&label))

@@ -240,9 +240,9 @@ impl Interp<'_> {
             super::scope::Scopes::new(&Default::default()),
             std::sync::Arc::new(super::loader::Source::new(None, s.into())),
         );
-        match sub.eval(&program) {
-            Ok(Value::Type(t)) => Ok(t),
-            Ok(_) => Err(Error::evaluation(format!(
+        match sub.eval(&program).map(Value::into_type) {
+            Ok(Ok(t)) => Ok(t),
+            Ok(Err(_)) => Err(Error::evaluation(format!(
                 "The expression <{s}> is not a valid type specification."
             ))),
             Err(f) => Err(f.into_error()),

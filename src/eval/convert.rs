@@ -280,7 +280,7 @@ pub(crate) fn new_float(args: &[Value]) -> Result<Value> {
 fn from_and_abs<'a>(func: &str, args: &'a [Value]) -> Result<(&'a Value, bool)> {
     match args {
         [Value::Hash(h)] if h.contains_key(&Value::from("from")) => Ok((
-            h.get(&Value::from("from")).unwrap_or(&Value::Undef),
+            h.get(&Value::from("from")).unwrap_or(&crate::values::UNDEF),
             h.get(&Value::from("abs")) == Some(&Value::Boolean(true)),
         )),
         [v] => Ok((v, false)),

@@ -100,7 +100,8 @@ impl<'l> Interp<'l> {
             self.depth -= 1;
             return Err(err("Evaluation nested too deeply", e.span).into());
         }
-        let r = self.eval_inner(e);
+        // (on more stack when the thread's runs low: programs nest thousands deep)
+        let r = crate::stack::deep(|| self.eval_inner(e));
         self.depth -= 1;
         r
     }

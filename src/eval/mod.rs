@@ -286,13 +286,13 @@ pub(crate) fn iterate(v: &Value, limit: usize) -> Option<Result<Vec<Value>>> {
 /// The values a splat of `v` yields: an array's elements, a hash's pairs,
 /// nothing for `undef`, or `v` alone.
 pub(crate) fn unfold(v: Value) -> Vec<Value> {
-    match v {
-        Value::Undef => Vec::new(),
-        Value::Array(a) => Arc::try_unwrap(a).unwrap_or_else(|a| (*a).clone()),
-        Value::Hash(h) => h
+    match v.into_array() {
+        Ok(a) => Arc::try_unwrap(a).unwrap_or_else(|a| (*a).clone()),
+        Err(Value::Undef) => Vec::new(),
+        Err(Value::Hash(ref h)) => h
             .iter()
             .map(|(k, v)| Value::array(vec![k.clone(), v.clone()]))
             .collect(),
-        other => vec![other],
+        Err(other) => vec![other],
     }
 }

@@ -168,8 +168,10 @@ fn rules_for_text(value: &Value, text: &str) -> Result<Rules> {
     })
 }
 
-/// The maximum nesting of containers formatted.
-pub const MAX_DEPTH: usize = 400;
+/// The maximum nesting of containers formatted (the reference formats
+/// about 1,300 levels before its stack runs out); the formatter grows its
+/// stack as it goes ([`crate::stack::deep`]).
+pub const MAX_DEPTH: usize = 2_000;
 
 /// Where a container is being written relative to its enclosing containers.
 #[derive(Clone, Copy, Debug)]
@@ -236,7 +238,7 @@ impl Converter<'_> {
             )));
         }
         self.depth += 1;
-        let r = body(self);
+        let r = crate::stack::deep(|| body(self));
         self.depth -= 1;
         r
     }

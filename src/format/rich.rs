@@ -64,6 +64,10 @@ impl Converter<'_> {
         if depth > super::MAX_DEPTH {
             return Err(Error::format("values nested too deep to be formatted"));
         }
+        crate::stack::deep(|| self.indented_here(v, level, depth))
+    }
+
+    fn indented_here(&mut self, v: &Value, level: usize, depth: usize) -> Result<()> {
         let pad = |buf: &mut String, level: usize| {
             for _ in 0..level {
                 buf.push_str("  ");

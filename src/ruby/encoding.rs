@@ -9,15 +9,18 @@
 //!   read as UTF-8 (binary data has no text encoding of its own, and UTF-8 is
 //!   how Puppet reads its files); other bytes are an ArgumentError;
 //! - a string in an ASCII-compatible encoding holding only ASCII is its bytes;
-//! - any other string is transcoded with Ruby's `String#encode('UTF-8')`; when
+//! - any other string is transcoded by Ruby's transcoder (`rb_str_encode`, as
+//!   `String#encode('UTF-8')` does, without calling the string's methods); when
 //!   that fails, an ArgumentError names the encoding and Ruby's reason.
 //!
-//! Data walked in place (`instance?`, `infer`, `describe_mismatch`) cannot run
-//! Ruby code during the walk, so the view counts the strings it meets that
-//! need transcoding ([`note_foreign`]) and its caller walks again over
-//! [`transcoded_copy`], a copy of the data with those strings transcoded.
+//! Data walked in place (`instance?`, `infer`, `describe_mismatch`) and
+//! conversion to values run no Ruby code, so the walk counts the strings it
+//! meets that need transcoding ([`note_foreign`]) and its caller walks again
+//! over [`transcoded_copy`], a copy of the data with those strings transcoded
+//! by Ruby's transcoder (never by a method a String subclass could override).
 
 use super::errors;
+use magnus::rb_sys::{AsRawValue, FromRawValue};
 use magnus::{encoding::EncodingCapable, prelude::*, Error, RArray, RHash, RString, Ruby};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -52,6 +55,26 @@ fn utf8_like(ruby: &Ruby, s: RString) -> bool {
         || enc == ruby.ascii8bit_encindex()
 }
 
+/// `s` transcoded to UTF-8 by Ruby's transcoder (`rb_str_encode`: no method
+/// of `s` is called, so a String subclass cannot run code here), or Ruby's
+/// exception.
+fn encode_utf8(s: RString) -> Result<RString, Error> {
+    let raw = s.as_raw();
+    // SAFETY: Ruby's transcoder on a live String, under protect (it raises
+    // when the text cannot be converted); the encoding object is Ruby's own.
+    let out = magnus::rb_sys::protect(|| unsafe {
+        let utf8 = rb_sys::rb_enc_from_encoding(rb_sys::rb_utf8_encoding());
+        rb_sys::rb_str_encode(raw, utf8, 0, rb_sys::Qnil as rb_sys::VALUE)
+    })?;
+    // SAFETY: a live object just returned (a String).
+    RString::from_value(unsafe { magnus::Value::from_raw(out) }).ok_or_else(|| {
+        Error::new(
+            magnus::Ruby::get_with(s).exception_type_error(),
+            "not a String",
+        )
+    })
+}
+
 /// The UTF-8 text of `s`, which the fast path did not take (it is not UTF-8
 /// or US-ASCII text, nor binary holding only ASCII).
 #[cold]
@@ -61,7 +84,10 @@ pub fn to_utf8(ruby: &Ruby, s: RString) -> Result<Arc<str>, Error> {
         // SAFETY: the bytes are copied before any other Ruby call.
         return match std::str::from_utf8(unsafe { s.as_slice() }) {
             Ok(text) => Ok(Arc::from(text)),
-            Err(e) => Err(errors::argument(ruby, invalid_utf8_message(s, e))),
+            Err(e) => Err(errors::argument(
+                ruby,
+                invalid_utf8_message(s, &e.to_string()),
+            )),
         };
     }
     if s.enc_coderange_scan() == magnus::encoding::Coderange::SevenBit {
@@ -71,7 +97,7 @@ pub fn to_utf8(ruby: &Ruby, s: RString) -> Result<Arc<str>, Error> {
             std::str::from_utf8_unchecked(s.as_slice())
         }));
     }
-    match s.funcall::<_, _, RString>("encode", ("UTF-8",)) {
+    match encode_utf8(s) {
         // SAFETY: the bytes are copied before any other Ruby call.
         Ok(utf8) => match unsafe { utf8.as_str() } {
             Ok(text) => Ok(Arc::from(text)),
@@ -94,8 +120,9 @@ pub fn to_utf8(ruby: &Ruby, s: RString) -> Result<Arc<str>, Error> {
     }
 }
 
-/// The message for UTF-8, US-ASCII or binary bytes that are not valid UTF-8.
-fn invalid_utf8_message(s: RString, e: std::str::Utf8Error) -> String {
+/// The message for UTF-8, US-ASCII or binary bytes that are not valid UTF-8
+/// (`e` says where). Runs no Ruby code.
+pub fn invalid_utf8_message(s: RString, e: &str) -> String {
     let enc = encoding_name(s);
     if enc == "ASCII-8BIT" {
         format!(
@@ -122,82 +149,129 @@ fn readable_in_place(ruby: &Ruby, s: RString) -> bool {
     utf8_like(ruby, s) || s.enc_coderange_scan() == magnus::encoding::Coderange::SevenBit
 }
 
+/// Room on the thread's own stack below which [`transcoded_copy`] stops
+/// nesting (it calls Ruby, so it cannot go on on another stack segment).
+const COPY_ROOM: usize = 256 * 1024;
+
 /// A copy of `obj` in which every String (Array element, Hash key or value,
 /// at any depth up to [`super::convert::MAX_DEPTH`]) and Regexp source the
 /// value view cannot read in place is transcoded to UTF-8; `None` when
-/// nothing was changed. Strings that cannot be transcoded stay as they are
-/// (the view takes them for Runtime values, never for their raw bytes).
-pub fn transcoded_copy(ruby: &Ruby, obj: magnus::Value) -> Option<magnus::Value> {
-    copy(ruby, obj, 0)
+/// nothing was changed. With `strict`, a String that cannot be transcoded
+/// is an ArgumentError naming its encoding; otherwise it stays as it is (the
+/// view takes it for a Runtime value, never for its raw bytes).
+///
+/// Ruby runs here (transcoding, allocation), and may change `obj` meanwhile:
+/// containers are read by index (arrays) or copied to a Ruby Array first
+/// (hashes), and every object is referenced from this thread's stack or from
+/// a Ruby object while it is used.
+pub fn transcoded_copy(
+    ruby: &Ruby,
+    obj: magnus::Value,
+    strict: bool,
+) -> Result<Option<magnus::Value>, Error> {
+    copy(ruby, obj, 0, strict)
 }
 
-fn copy(ruby: &Ruby, obj: magnus::Value, depth: usize) -> Option<magnus::Value> {
+fn copy(
+    ruby: &Ruby,
+    obj: magnus::Value,
+    depth: usize,
+    strict: bool,
+) -> Result<Option<magnus::Value>, Error> {
     if let Some(s) = RString::from_value(obj) {
         if readable_in_place(ruby, s) {
-            return None;
+            return Ok(None);
         }
-        return s
-            .funcall::<_, _, RString>("encode", ("UTF-8",))
-            .ok()
-            .map(|u| u.as_value());
+        return match encode_utf8(s) {
+            Ok(u) => Ok(Some(u.as_value())),
+            Err(_) if !strict => Ok(None),
+            Err(_) => to_utf8(ruby, s).map(|_| None),
+        };
     }
-    if depth >= super::convert::MAX_DEPTH {
-        return None;
+    if depth >= super::convert::MAX_DEPTH || !crate::stack::on_host_stack(COPY_ROOM) {
+        return if strict {
+            Err(errors::argument(
+                ruby,
+                "data nested too deeply (or containing itself) cannot be converted",
+            ))
+        } else {
+            Ok(None)
+        };
     }
     // The copies go into the new container as soon as they are made, so the GC
     // sees them (a Rust Vec on the heap is not scanned).
     if let Some(a) = RArray::from_value(obj) {
-        let len = a.len();
         let mut out: Option<RArray> = None;
-        for i in 0..len {
-            let item: magnus::Value = a.entry(i as isize).ok()?;
-            let c = copy(ruby, item, depth + 1);
+        let mut i = 0;
+        // (the length is read again at each element: Ruby code may change the array)
+        while i < a.len() {
+            let item: magnus::Value = a.entry(i as isize)?;
+            let c = copy(ruby, item, depth + 1, strict)?;
             if out.is_none() && c.is_some() {
-                let fresh = ruby.ary_new_capa(len);
+                let fresh = ruby.ary_new_capa(a.len());
                 for j in 0..i {
-                    fresh
-                        .push(a.entry::<magnus::Value>(j as isize).ok()?)
-                        .ok()?;
+                    fresh.push(a.entry::<magnus::Value>(j as isize)?)?;
                 }
                 out = Some(fresh);
             }
             if let Some(o) = out {
-                o.push(c.unwrap_or(item)).ok()?;
+                o.push(c.unwrap_or(item))?;
             }
+            i += 1;
         }
-        return out.map(|o| o.as_value());
+        return Ok(out.map(|o| o.as_value()));
     }
     if let Some(h) = RHash::from_value(obj) {
-        let mut pairs = Vec::with_capacity(h.len());
+        // The entries, keys and values in turn, in a Ruby Array (which the GC sees).
+        let pairs = ruby.ary_new_capa(2 * h.len());
         h.foreach(|k: magnus::Value, v: magnus::Value| {
-            pairs.push((k, v));
+            pairs.push(k)?;
+            pairs.push(v)?;
             Ok(magnus::r_hash::ForEach::Continue)
-        })
-        .ok()?;
+        })?;
         let mut out: Option<RHash> = None;
-        for (i, (k, v)) in pairs.iter().enumerate() {
-            let ck = copy(ruby, *k, depth + 1);
-            let cv = copy(ruby, *v, depth + 1);
+        for i in 0..pairs.len() / 2 {
+            let k: magnus::Value = pairs.entry(2 * i as isize)?;
+            let v: magnus::Value = pairs.entry(2 * i as isize + 1)?;
+            let ck = copy(ruby, k, depth + 1, strict)?;
+            let cv = copy(ruby, v, depth + 1, strict)?;
             if out.is_none() && (ck.is_some() || cv.is_some()) {
                 let fresh = ruby.hash_new();
-                for (ek, ev) in &pairs[..i] {
-                    fresh.aset(*ek, *ev).ok()?;
+                for j in 0..2 * i {
+                    if j % 2 == 0 {
+                        fresh.aset(
+                            pairs.entry::<magnus::Value>(j as isize)?,
+                            pairs.entry::<magnus::Value>(j as isize + 1)?,
+                        )?;
+                    }
                 }
                 out = Some(fresh);
             }
             if let Some(o) = out {
-                o.aset(ck.unwrap_or(*k), cv.unwrap_or(*v)).ok()?;
+                o.aset(ck.unwrap_or(k), cv.unwrap_or(v))?;
             }
         }
-        return out.map(|o| o.as_value());
+        return Ok(out.map(|o| o.as_value()));
     }
     if let Some(r) = magnus::RRegexp::from_value(obj) {
-        let source: RString = r.funcall("source", ()).ok()?;
-        let utf8 = copy(ruby, source.as_value(), depth)?;
-        return ruby
-            .class_regexp()
-            .funcall::<_, _, magnus::Value>("new", (utf8,))
-            .ok();
+        // SAFETY: a T_REGEXP is an RRegexp (a public struct); its source is a String.
+        let src = unsafe { (*(r.as_raw() as *const rb_sys::RRegexp)).src };
+        let Some(source) = RString::from_value(
+            // SAFETY: `src` is a live object the regexp references.
+            unsafe { magnus::Value::from_raw(src) },
+        ) else {
+            return Ok(None);
+        };
+        let Some(utf8) = copy(ruby, source.as_value(), depth, strict)? else {
+            return Ok(None);
+        };
+        return Ok(Some(
+            magnus::RRegexp::new_str(
+                RString::from_value(utf8).unwrap_or(source),
+                magnus::r_regexp::Opts::new(),
+            )?
+            .as_value(),
+        ));
     }
-    None
+    Ok(None)
 }

@@ -77,11 +77,26 @@ pub fn to_ruby(ruby: &Ruby, err: CoreError) -> Error {
 /// is given, the exception gets `line` and `column` (1-based) and `path`
 /// attributes and the message ends with the position, as the reference writes it.
 pub fn located(ruby: &Ruby, err: CoreError, source: Option<&str>, path: Option<&str>) -> Error {
+    match source {
+        Some(src) if err.kind == ErrorKind::Parse && err.span.is_some() => {
+            located_in(ruby, err, Some((src, &LineIndex::new(src))), path)
+        }
+        _ => located_in(ruby, err, None, path),
+    }
+}
+
+/// [`located`], with the source's line index made once by the caller (for
+/// the many errors of one source).
+pub fn located_in(
+    ruby: &Ruby,
+    err: CoreError,
+    source: Option<(&str, &LineIndex)>,
+    path: Option<&str>,
+) -> Error {
     let class = class_for(ruby, err.kind);
     // Only syntax errors carry a position, as in the reference's messages.
     let position = match (source, err.span) {
-        (Some(src), Some(span)) if err.kind == ErrorKind::Parse => {
-            let index = LineIndex::new(src);
+        (Some((src, index)), Some(span)) if err.kind == ErrorKind::Parse => {
             Some(index.line_col(src, (span.start as usize).min(src.len())))
         }
         _ => None,
@@ -130,7 +145,9 @@ pub fn argument(ruby: &Ruby, message: impl Into<String>) -> Error {
 ///
 /// A walk that stopped before it could answer ([`crate::stop`]) has its
 /// reason raised instead of its answer: a regular expression that gave up
-/// is the `PuppetTypes::ArgumentError` saying so; an interruption (a
+/// is the `PuppetTypes::ArgumentError` saying so; an exception Ruby raised
+/// during the walk ([`super::interrupts`]: `Thread#raise`, `Timeout`, a
+/// signal's handler) is raised again; an interruption still pending (a
 /// signal: Ctrl-C, SIGTERM) is delivered by Ruby here, which raises it. When
 /// it does not raise (a trapped signal whose handler returned), `f` runs
 /// again: the calls that stop are pure.
@@ -139,7 +156,9 @@ pub fn guard<T>(ruby: &Ruby, mut f: impl FnMut() -> Result<T, Error>) -> Result<
     let mut attempts = 0;
     let result = loop {
         let stops = stop::count();
-        let result = catch_unwind(AssertUnwindSafe(&mut f));
+        let result = super::interrupts::with_gvl(true, || {
+            super::interrupts::without_call_outs(|| catch_unwind(AssertUnwindSafe(&mut f)))
+        });
         // (another thread's stop only costs the look at this thread's record)
         let stopped = if stop::count() == stops {
             None
@@ -149,7 +168,11 @@ pub fn guard<T>(ruby: &Ruby, mut f: impl FnMut() -> Result<T, Error>) -> Result<
         match stopped {
             None => break result,
             Some(Stop::Failed(e)) => return Err(located(ruby, e, None, None)),
-            Some(Stop::Interrupted) => {}
+            Some(Stop::Interrupted) => {
+                if let Some(raised) = super::interrupts::take_raised() {
+                    return Err(raised);
+                }
+            }
         }
         deliver_interruptions()?;
         if let Ok(Err(e)) = result {
@@ -192,7 +215,7 @@ fn deliver_interruptions() -> Result<(), Error> {
             unsafe { rb_sys::rb_thread_check_ints() };
             rb_sys::Qnil as rb_sys::VALUE
         })?;
-        if !super::interruption_pending() {
+        if !super::interrupts::interruption_pending() {
             break;
         }
     }
@@ -200,7 +223,7 @@ fn deliver_interruptions() -> Result<(), Error> {
 }
 
 /// True when `e` is a `PuppetTypes::Error` (rather than an exception Ruby raised).
-fn is_gem_error(ruby: &Ruby, e: &Error) -> bool {
+pub(crate) fn is_gem_error(ruby: &Ruby, e: &Error) -> bool {
     let base = class_for(ruby, ErrorKind::Internal).superclass();
     match (e.value(), base) {
         (Some(exc), Ok(base)) => exc.is_kind_of(base),

@@ -127,7 +127,10 @@ fn evaluate(
             variables: variables_arg(ruby, args.get(1))?,
             ..Options::default()
         };
-        match crate::eval::run(&source, &options) {
+        // (the source and variables are copies, and no environment's lock
+        // is taken: Ruby may run while it evaluates)
+        let result = super::interrupts::with_call_outs(|| crate::eval::run(&source, &options));
+        match result {
             Ok(o) => convert::to_ruby(ruby, &o.value),
             Err(f) => Err(failure_to_ruby(ruby, f)),
         }

@@ -19,7 +19,10 @@ unsafe extern "C" fn trampoline<F: FnOnce() -> R, R>(data: *mut c_void) -> *mut 
     // otherwise borrowed until `rb_thread_call_without_gvl` returns.
     let call = unsafe { &mut *(data as *mut Call<F, R>) };
     if let Some(f) = call.f.take() {
-        call.result = Some(catch_unwind(AssertUnwindSafe(f)));
+        // (no look at Ruby's interrupts from here: the GVL is released)
+        call.result = Some(super::interrupts::with_gvl(false, || {
+            catch_unwind(AssertUnwindSafe(f))
+        }));
     }
     std::ptr::null_mut()
 }

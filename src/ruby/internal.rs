@@ -4,6 +4,7 @@
 //! `roundtrip(obj)` converts a Ruby object to a [`crate::Value`] and back, so
 //! specs can check the value mapping; `panic` panics inside a guarded entry
 //! point, so specs can check that panics become `PuppetTypes::InternalError`;
+//! `kept_count` is how many Ruby objects Rust values keep alive;
 //! `*_converted` run the calculator on the converted Rust value, to compare
 //! with the path that walks Ruby objects in place.
 
@@ -54,6 +55,11 @@ fn instance_converted(ruby: &Ruby, t: Value, obj: Value) -> Result<bool, Error> 
     })
 }
 
+/// How many Ruby objects Rust values keep alive ([`super::kept`]).
+fn kept_count() -> usize {
+    super::kept::count()
+}
+
 fn panic(ruby: &Ruby) -> Result<(), Error> {
     guard(ruby, || {
         panic!("deliberate panic from PuppetTypes::Internal.panic")
@@ -67,6 +73,7 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     internal.define_module_function("roundtrip", function!(roundtrip, 1))?;
     internal.define_module_function("debug", function!(debug, 1))?;
     internal.define_module_function("panic", function!(panic, 0))?;
+    internal.define_module_function("kept_count", function!(kept_count, 0))?;
     internal.define_module_function("infer_converted", function!(infer_converted, 1))?;
     internal.define_module_function("infer_set_converted", function!(infer_set_converted, 1))?;
     internal.define_module_function("instance_converted", function!(instance_converted, 2))?;

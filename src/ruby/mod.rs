@@ -21,6 +21,8 @@ mod evaluator;
 mod formatter;
 mod gvl;
 mod internal;
+mod interrupts;
+mod kept;
 mod lexer;
 mod parameter;
 mod parser;
@@ -37,22 +39,14 @@ use magnus::{Error, Ruby};
 #[global_allocator]
 static GLOBAL: allocator::MiMalloc = allocator::MiMalloc;
 
-/// True when the current Ruby thread has an interruption to deliver
-/// (`Thread#raise`, `Thread#kill`, a signal): long walks then stop (see
-/// [`crate::stop`]) and [`errors::guard`] lets Ruby raise it.
-pub(crate) fn interruption_pending() -> bool {
-    // SAFETY: plain reads of the current thread's state; the walks that ask run
-    // on a Ruby thread holding the GVL.
-    unsafe { rb_sys::rb_thread_interrupted(rb_sys::rb_thread_current()) != 0 }
-}
-
 /// Called by Ruby when `puppet_types/puppet_types.so` is required.
 #[magnus::init(name = "puppet_types")]
 fn init(ruby: &Ruby) -> Result<(), Error> {
     // SAFETY: called during Init, before any method is defined. The binding keeps
     // no per-Ractor Ruby state: its caches are immortal Symbols and classes.
     unsafe { rb_sys::rb_ext_ractor_safe(true) };
-    crate::stop::install(interruption_pending);
+    crate::stop::install(interrupts::check);
+    kept::init();
     let module = ruby.define_module("PuppetTypes")?;
     errors::init(ruby, module)?;
     type_object::init(ruby, module)?;
@@ -73,5 +67,18 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     parameter::init(ruby, module)?;
     strings::init(ruby, module)?;
     internal::init(ruby, module)?;
+    resolve_classes(ruby);
     Ok(())
+}
+
+/// Look up now the classes magnus finds by name on first use (it unwraps the
+/// lookup: an interrupt delivered during a first use in a call would become
+/// a panic).
+fn resolve_classes(ruby: &Ruby) {
+    use magnus::TypedData;
+    let _ = parser::RbAst::class(ruby);
+    let _ = parser::RbParser::class(ruby);
+    let _ = ast_node::RbNode::class(ruby);
+    let _ = alias_registry::RbAliasRegistry::class(ruby);
+    rich::resolve_classes(ruby);
 }

@@ -22,7 +22,9 @@ pub struct RbAst {
     pub(crate) path: Option<String>,
 }
 
-/// The parser. It holds no state; `new` exists for the reference's shape.
+/// The parser. It holds no state; `new` exists for the reference's shape
+/// (and `allocate`, `dup` and `clone` give parsers as good).
+#[derive(Default)]
 #[magnus::wrap(
     class = "PuppetTypes::Parser",
     free_immediately,
@@ -69,11 +71,14 @@ fn parse_impl(ruby: &Ruby, args: &[Value], epp: bool) -> Result<Value, Error> {
         let name = if epp { "parse_epp" } else { "parse" };
         let source = source_arg(ruby, name, args)?;
         let path = path_arg(ruby, args, 1)?;
-        let result = if epp {
-            parser::parse_epp(&source)
-        } else {
-            parser::parse(&source)
-        };
+        // (the source is a copy: Ruby may run while the parser works)
+        let result = super::interrupts::with_call_outs(|| {
+            if epp {
+                parser::parse_epp(&source)
+            } else {
+                parser::parse(&source)
+            }
+        });
         match result {
             Ok(program) => Ok(wrap(ruby, program, path)),
             Err(e) => Err(errors::located(ruby, e, Some(&source), path.as_deref())),
@@ -94,10 +99,16 @@ fn parse_with_recovery(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Resu
     guard(ruby, || {
         let source = source_arg(ruby, "parse_with_recovery", args)?;
         let path = path_arg(ruby, args, 1)?;
-        let (program, errs) = parser::parse_with_recovery(&source);
+        let (program, errs) =
+            super::interrupts::with_call_outs(|| parser::parse_with_recovery(&source));
         let list = ruby.ary_new_capa(errs.len());
+        let index = crate::syntax::span::LineIndex::new(&source);
         for e in errs {
-            let exc = errors::located(ruby, e, Some(&source), path.as_deref());
+            let exc = errors::located_in(ruby, e, Some((&source, &index)), path.as_deref());
+            if !errors::is_gem_error(ruby, &exc) {
+                // (making it raised: an interrupt Ruby delivered meanwhile)
+                return Err(exc);
+            }
             list.push(exc.value().unwrap_or_else(|| ruby.qnil().as_value()))?;
         }
         let pair = ruby.ary_new_from_values(&[wrap(ruby, program, path), list.as_value()]);
@@ -143,6 +154,7 @@ fn inspect(rb_self: &RbAst) -> String {
 /// Define `PuppetTypes::Parser` and `PuppetTypes::AST`.
 pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let parser_class = module.define_class("Parser", ruby.class_object())?;
+    parser_class.define_alloc_func::<RbParser>();
     parser_class.define_singleton_method("new", function!(new_parser, 0))?;
     parser_class.define_method("parse", method!(parse, -1))?;
     parser_class.define_method("parse_epp", method!(parse_epp, -1))?;

@@ -57,8 +57,14 @@ fn infer(ruby: &Ruby, v: Value) -> R<Value> {
 
 fn infer_set(ruby: &Ruby, v: Value) -> R<Value> {
     guard(ruby, || {
+        let stops = crate::stop::count();
         let (t, bytes) = with_view(ruby, v, calc::infer_set_view_sized);
-        Ok(RbType::wrap_large(ruby, t, bytes))
+        if crate::stop::stopped_since(stops) {
+            // (the walk stopped: the guard answers with why, without wrapping,
+            // and so collecting for, a type that is thrown away)
+            return Ok(ruby.qnil().as_value());
+        }
+        RbType::wrap_large(ruby, t, bytes)
     })
 }
 

@@ -513,8 +513,8 @@ fn collection(ruby: &Ruby, args: &[Value]) -> R<Value> {
 fn sem_ver(ruby: &Ruby, args: &[Value]) -> R<Value> {
     let mut ranges = Vec::with_capacity(args.len());
     for v in args {
-        match convert::to_value(ruby, *v)? {
-            PValue::SemVerRange(r) => ranges.push((*r).clone()),
+        match &convert::to_value(ruby, *v)? {
+            PValue::SemVerRange(r) => ranges.push((**r).clone()),
             other => {
                 return Err(errors::argument(
                     ruby,
@@ -650,8 +650,8 @@ fn uri(ruby: &Ruby, args: &[Value]) -> R<Value> {
     match args.first() {
         None => ok(ruby, f::uri(None)),
         Some(v) if v.is_nil() => ok(ruby, f::uri(None)),
-        Some(v) => match convert::to_value(ruby, *v)? {
-            PValue::Hash(map) => ok(ruby, f::uri(Some((*map).clone()))),
+        Some(v) => match &convert::to_value(ruby, *v)? {
+            PValue::Hash(map) => ok(ruby, f::uri(Some((**map).clone()))),
             _ => Err(errors::argument(
                 ruby,
                 format!("expected a Hash of URI parts, got {}", describe(*v)),

@@ -44,12 +44,14 @@ impl<'a> RbType<'a> {
 
     /// Wrap a type that holds about `bytes` of Rust memory (a big inferred
     /// type). See [`large_types`] for how that memory is given back.
-    pub fn wrap_large(ruby: &Ruby, t: Type, bytes: usize) -> Value {
+    /// Ruby's exception when the collection asked for raised (an interrupt
+    /// delivered meanwhile).
+    pub fn wrap_large(ruby: &Ruby, t: Type, bytes: usize) -> Result<Value, Error> {
         if bytes < large_types::MIN_BYTES {
-            return RbType::wrap(ruby, t);
+            return Ok(RbType::wrap(ruby, t));
         }
-        large_types::reserve(ruby, &t, bytes);
-        data::wrap(ruby, t, &data::LARGE_TYPE)
+        large_types::reserve(ruby, &t, bytes)?;
+        Ok(data::wrap(ruby, t, &data::LARGE_TYPE))
     }
 
     /// The type of `obj` when it is a `PuppetTypes::Type` (one type-tag read
@@ -341,10 +343,10 @@ mod large_types {
 
     /// Count the `bytes` of `t`, about to be wrapped, collecting first when
     /// over the limit.
-    pub fn reserve(ruby: &Ruby, t: &Type, bytes: usize) {
+    pub fn reserve(ruby: &Ruby, t: &Type, bytes: usize) -> Result<(), magnus::Error> {
         let held = HELD.load(Ordering::Relaxed);
         if held + bytes > LIMIT.load(Ordering::Relaxed) {
-            minor_gc(ruby);
+            minor_gc(ruby)?;
             let still = HELD.load(Ordering::Relaxed);
             LIMIT.store((2 * (still + bytes)).max(BASE_LIMIT), Ordering::Relaxed);
         }
@@ -356,6 +358,7 @@ mod large_types {
             .or_insert((0, 0));
         entry.0 += bytes;
         entry.1 += 1;
+        Ok(())
     }
 
     /// Uncount the bytes of a freed object that wrapped `node`.
@@ -390,24 +393,24 @@ mod large_types {
     }
 
     /// `GC.start(full_mark: false, immediate_sweep: true)`, unless the program
-    /// has disabled the GC (`GC.start` would collect all the same). An error
-    /// (`GC.start` overridden) only means nothing is collected.
-    fn minor_gc(ruby: &Ruby) {
+    /// has disabled the GC (`GC.start` would collect all the same). An
+    /// exception raised meanwhile (an interrupt Ruby delivers at the call) is
+    /// the caller's to raise.
+    fn minor_gc(ruby: &Ruby) -> Result<(), magnus::Error> {
         // SAFETY: plain calls of Ruby's C API on a Ruby thread; `rb_gc_disable`
         // returns whether the GC was disabled before, and the state is restored.
         let was_disabled = unsafe { rb_sys::rb_gc_disable() } == rb_sys::Qtrue as rb_sys::VALUE;
         if was_disabled {
-            return;
+            return Ok(());
         }
         // SAFETY: as above; the GC was enabled before this function disabled it.
         unsafe { rb_sys::rb_gc_enable() };
-        let Ok(gc) = ruby.class_object().const_get::<_, RModule>("GC") else {
-            return;
-        };
-        let _ = gc.funcall::<_, _, Value>(
+        let gc = ruby.class_object().const_get::<_, RModule>("GC")?;
+        gc.funcall::<_, _, Value>(
             "start",
             (kwargs!("full_mark" => false, "immediate_sweep" => true),),
-        );
+        )?;
+        Ok(())
     }
 }
 

@@ -3,9 +3,19 @@
 //! deep-copying it into [`crate::Value`]s.
 //!
 //! A view is a Ruby object, classified on demand with one type-tag read, or,
-//! inside a `PuppetTypes::Sensitive`, a Rust value. While a view is walked no
-//! Ruby code runs and no Ruby object is allocated, so the borrowed string
-//! slices and array contents stay valid and the GC cannot move them.
+//! inside a `PuppetTypes::Sensitive`, a Rust value.
+//!
+//! The walk calls no Ruby method and allocates no Ruby object, but at the
+//! points where it looks at the host's check ([`crate::stop::Steps::stop`])
+//! Ruby may run other threads, signal handlers and finalizers, any of which
+//! can change or free what is being walked. So nothing read from a Ruby
+//! object is kept across the walk's steps: an Array is read by index, its
+//! length and storage read again for every element; a Hash is read through
+//! `rb_hash_foreach` (which Ruby keeps valid whatever the hash's owner does
+//! to it) or by slot, its table read again for every slot; a String's text
+//! is only borrowed while one element is checked (no step in between). The
+//! objects being walked are referenced from this thread's stack, which
+//! Ruby's GC scans (and pins), so they stay alive and in place.
 
 use super::encoding;
 use super::rich::{
@@ -14,7 +24,7 @@ use super::rich::{
 use super::type_object::RbType;
 use crate::types::calc::value_view::{ValueView, ViewKind};
 use crate::values::Value;
-use magnus::{prelude::*, rb_sys::AsRawValue, rb_sys::FromRawValue, Float, RBignum, Ruby, Symbol};
+use magnus::{rb_sys::AsRawValue, rb_sys::FromRawValue, Float, Ruby};
 use rb_sys::ruby_value_type as T;
 use rb_sys::VALUE;
 use std::os::raw::c_int;
@@ -46,17 +56,45 @@ fn utf8_indexes() -> (c_int, c_int) {
     *IDX.get_or_init(|| unsafe { (rb_sys::rb_utf8_encindex(), rb_sys::rb_usascii_encindex()) })
 }
 
-/// The UTF-8 content of a Ruby String, if it can be read in place. Uses Ruby's cached coderange.
+/// The text of a Ruby String, as [`text_of`] finds it.
+pub(crate) enum Text<'a> {
+    /// UTF-8 text, read in place.
+    Utf8(&'a str),
+    /// Text in another encoding, readable once transcoded.
+    Foreign,
+    /// Bytes that are not valid text (UTF-8, US-ASCII or binary data that is
+    /// not valid UTF-8).
+    Invalid,
+}
+
+/// The UTF-8 content of a Ruby String, if it can be read in place (noting
+/// text that needs transcoding, see [`str_of_other`]).
 #[inline(always)]
 fn str_of<'a>(raw: VALUE) -> Option<&'a str> {
+    match text_of(raw) {
+        Text::Utf8(text) => Some(text),
+        Text::Foreign => {
+            encoding::note_foreign();
+            None
+        }
+        Text::Invalid => None,
+    }
+}
+
+/// The text of a Ruby String. Uses Ruby's cached coderange.
+///
+/// The slice borrows the string's storage: it must be used before the walk's
+/// next step (no Ruby code may run while it is used).
+#[inline(always)]
+pub(crate) fn text_of<'a>(raw: VALUE) -> Text<'a> {
     const CR_7BIT: VALUE = rb_sys::ruby_coderange_type::RUBY_ENC_CODERANGE_7BIT as VALUE;
     const CR_VALID: VALUE = rb_sys::ruby_coderange_type::RUBY_ENC_CODERANGE_VALID as VALUE;
     const CR_MASK: VALUE = CR_7BIT | CR_VALID;
     const ENC_SHIFT: u32 = rb_sys::ruby_encoding_consts::RUBY_ENCODING_SHIFT as u32;
     const ENC_MAX: VALUE = rb_sys::ruby_encoding_consts::RUBY_ENCODING_INLINE_MAX as VALUE;
-    // SAFETY: `raw` is a live T_STRING. The views only exist during a calculator
-    // call, while no Ruby code runs, so the string is neither mutated nor moved
-    // while the slice is in use. The flag reads are what Ruby's inline macros do.
+    // SAFETY: `raw` is a live T_STRING; the slice is used before any Ruby code
+    // runs (see above). The flag reads are what Ruby's public inline
+    // functions (RB_ENCODING_GET_INLINED, RB_ENC_CODERANGE) do.
     unsafe {
         let ptr = rb_sys::RSTRING_PTR(raw) as *const u8;
         let len = rb_sys::RSTRING_LEN(raw) as usize;
@@ -77,7 +115,7 @@ fn str_of<'a>(raw: VALUE) -> Option<&'a str> {
         };
         let valid = cr == CR_7BIT || cr == CR_VALID;
         if (enc == utf8 || enc == usascii) && valid {
-            Some(std::str::from_utf8_unchecked(bytes))
+            Text::Utf8(std::str::from_utf8_unchecked(bytes))
         } else {
             str_of_other(enc, cr == CR_7BIT, bytes)
         }
@@ -86,41 +124,51 @@ fn str_of<'a>(raw: VALUE) -> Option<&'a str> {
 
 /// The text of a String that is not valid UTF-8 or US-ASCII text: binary
 /// (and broken UTF-8/US-ASCII) bytes when they are valid UTF-8, ASCII in
-/// another ASCII-compatible encoding as it is, and nothing for text that
-/// would need transcoding: that is noted ([`encoding::note_foreign`]) so the
-/// caller can walk a transcoded copy (see [`with_view`]).
+/// another ASCII-compatible encoding as it is, and [`Text::Foreign`] for text
+/// that would need transcoding, so that the caller can walk a transcoded
+/// copy (see [`with_view`]).
 #[cold]
 #[inline(never)]
-fn str_of_other(enc: c_int, seven_bit: bool, bytes: &[u8]) -> Option<&str> {
+fn str_of_other(enc: c_int, seven_bit: bool, bytes: &[u8]) -> Text<'_> {
     let (utf8, usascii) = utf8_indexes();
     // SAFETY: a plain read of Ruby's encoding table, on a Ruby thread.
     let binary = unsafe { rb_sys::rb_ascii8bit_encindex() };
     if enc == utf8 || enc == usascii || enc == binary {
-        return std::str::from_utf8(bytes).ok();
+        return match std::str::from_utf8(bytes) {
+            Ok(text) => Text::Utf8(text),
+            Err(_) => Text::Invalid,
+        };
     }
     if seven_bit {
         // Only ASCII-compatible encodings have 7-bit strings: the bytes are ASCII.
         // SAFETY: ASCII is valid UTF-8.
-        return Some(unsafe { std::str::from_utf8_unchecked(bytes) });
+        return Text::Utf8(unsafe { std::str::from_utf8_unchecked(bytes) });
     }
-    encoding::note_foreign();
-    None
+    Text::Foreign
 }
 
 /// `f` applied to a view of `obj`; when the walk met text it could not read
 /// without transcoding, `f` applied again to a copy of `obj` with that text
 /// transcoded to UTF-8 ([`encoding::transcoded_copy`]). The check is one
-/// relaxed load of a global count before and after the walk.
+/// relaxed load of a global count before and after the walk. The walk may
+/// let Ruby run at its steps ([`super::interrupts::with_call_outs`]); a walk
+/// that stopped is not walked again.
 #[inline(always)]
 pub fn with_view<T>(ruby: &Ruby, obj: magnus::Value, f: impl Fn(&RubyView) -> T) -> T {
     let before = encoding::foreign_seen();
-    let answer = f(&RubyView::new(obj));
-    if encoding::foreign_seen() == before {
+    let stops = crate::stop::count();
+    let answer = super::interrupts::with_call_outs(|| f(&RubyView::new(obj)));
+    if encoding::foreign_seen() == before || crate::stop::stopped_since(stops) {
         return answer;
     }
-    match encoding::transcoded_copy(ruby, obj) {
-        Some(copy) => f(&RubyView::new(copy)),
-        None => answer,
+    match encoding::transcoded_copy(ruby, obj, false) {
+        Ok(Some(copy)) => {
+            let answer = super::interrupts::with_call_outs(|| f(&RubyView::new(copy)));
+            // (the copy is referenced from this frame until the walk of it ends)
+            std::hint::black_box(copy);
+            answer
+        }
+        _ => answer,
     }
 }
 
@@ -157,18 +205,14 @@ fn classify_other<'a>(obj: magnus::Value) -> ViewKind<'a> {
             Some(f) => ViewKind::Float(f.to_f64()),
             None => ViewKind::Runtime("Float"),
         },
-        T::RUBY_T_SYMBOL => match Symbol::from_value(obj).map(|s| s.name()) {
-            Some(Ok(name)) if name == "default" => ViewKind::Default,
-            Some(Ok(name)) if name == "undef" => ViewKind::Undef,
-            _ => ViewKind::Runtime("Symbol"),
+        T::RUBY_T_SYMBOL => match symbol_meaning(raw) {
+            Some(true) => ViewKind::Default,
+            Some(false) => ViewKind::Undef,
+            None => ViewKind::Runtime("Symbol"),
         },
-        T::RUBY_T_BIGNUM => match RBignum::from_value(obj) {
-            // Bignums start at 2**62; those up to 2**63-1 are still 64-bit integers.
-            Some(i) => match i.to_i64() {
-                Ok(n) => ViewKind::Integer(n),
-                Err(_) => ViewKind::BigInteger(i.is_negative()),
-            },
-            None => ViewKind::Runtime("Integer"),
+        T::RUBY_T_BIGNUM => match bignum_i64(raw) {
+            Ok(n) => ViewKind::Integer(n),
+            Err(negative) => ViewKind::BigInteger(negative),
         },
         T::RUBY_T_REGEXP => {
             // SAFETY: a T_REGEXP is an RRegexp; its source string lives as long as it.
@@ -259,34 +303,100 @@ fn classify_data<'a>(obj: magnus::Value) -> ViewKind<'a> {
 }
 
 fn runtime<'a>(obj: magnus::Value) -> ViewKind<'a> {
-    // SAFETY: rb_obj_classname points into the class's name, which lives as long
-    // as the class, and so at least as long as the object being viewed.
-    match unsafe { obj.classname() } {
-        std::borrow::Cow::Borrowed(name) => {
-            ViewKind::Runtime(unsafe { std::mem::transmute::<&str, &'a str>(name) })
+    ViewKind::Runtime(class_name(obj))
+}
+
+/// The name of the class of `obj` (`Object` for an anonymous class), read
+/// without allocating: it borrows the class's own name, which lives as long
+/// as the class, and so at least as long as the object.
+pub(crate) fn class_name<'a>(obj: magnus::Value) -> &'a str {
+    // SAFETY: plain reads of a live object's class and of the name it caches
+    // (rb_mod_name allocates nothing); the name is a frozen String the class keeps.
+    unsafe {
+        let name = rb_sys::rb_mod_name(rb_sys::rb_obj_class(obj.as_raw()));
+        if rb_sys::NIL_P(name) || rb_sys::RB_TYPE(name) != T::RUBY_T_STRING {
+            return "Object";
         }
-        std::borrow::Cow::Owned(_) => ViewKind::Runtime("Object"),
+        match text_of(name) {
+            Text::Utf8(text) => text,
+            _ => "Object",
+        }
     }
 }
 
-/// The elements of `raw` when it is an Array, read in place (magnus's
-/// `RArray::as_slice` is not inlined into the walks).
+/// What a Symbol means as a value: `Some(true)` for `:default`, `Some(false)`
+/// for `:undef` (undef, as in the reference), `None` for any other (a
+/// Runtime value). Compared by identity with the two static Symbols.
+pub(crate) fn symbol_meaning(raw: VALUE) -> Option<bool> {
+    use std::sync::OnceLock;
+    static SYMBOLS: OnceLock<(VALUE, VALUE)> = OnceLock::new();
+    // SAFETY: interning two names and reading their static Symbols (immediates,
+    // never collected), on a Ruby thread; the first call is at load time.
+    let (default, undef) = *SYMBOLS.get_or_init(|| unsafe {
+        (
+            rb_sys::rb_id2sym(rb_sys::rb_intern(c"default".as_ptr())),
+            rb_sys::rb_id2sym(rb_sys::rb_intern(c"undef".as_ptr())),
+        )
+    });
+    if raw == default {
+        Some(true)
+    } else if raw == undef {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// A Bignum as a 64-bit integer, or whether it is negative when it does not
+/// fit. Reads its digits without allocating (rb_integer_pack).
+pub(crate) fn bignum_i64(raw: VALUE) -> Result<i64, bool> {
+    let mut word: u64 = 0;
+    let flags = (rb_sys::INTEGER_PACK_2COMP
+        | rb_sys::INTEGER_PACK_LSWORD_FIRST
+        | rb_sys::INTEGER_PACK_NATIVE_BYTE_ORDER) as i32;
+    // SAFETY: `raw` is a live Bignum; one 8-byte word is written into `word`.
+    let sign =
+        unsafe { rb_sys::rb_integer_pack(raw, (&mut word as *mut u64).cast(), 1, 8, 0, flags) };
+    // (with two's complement, a word holds 2**64 values: the sign tells which
+    // of them are beyond the 64-bit signed range)
+    let n = word as i64;
+    match sign {
+        0 => Ok(0),
+        1 if n > 0 => Ok(n),
+        -1 if n < 0 => Ok(n),
+        s => Err(s < 0),
+    }
+}
+
+/// Element `i` of `raw` when it is an Array that has one, read afresh (the
+/// array may have changed since the last element was read).
 #[inline(always)]
-fn array_items<'a>(raw: VALUE) -> Option<&'a [magnus::Value]> {
-    // SAFETY: `raw` is a live object (a view borrows it from a Ruby argument);
-    // its storage is read only once the tag says it is an Array. No Ruby code
-    // runs while a view is walked, so the array is neither changed nor moved
-    // while the slice is used. `magnus::Value` is a transparent `VALUE`.
+fn array_item(raw: VALUE, i: usize) -> Option<magnus::Value> {
+    // SAFETY: `raw` is a live object (a view references it from this thread's
+    // stack); its storage is read only once the tag says it is an Array, and
+    // only below the length read just now. `magnus::Value` is a transparent `VALUE`.
     unsafe {
-        if rb_sys::RB_TYPE(raw) != T::RUBY_T_ARRAY {
+        if rb_sys::RB_TYPE(raw) != T::RUBY_T_ARRAY || i >= rb_sys::RARRAY_LEN(raw) as usize {
             return None;
         }
+        let ptr = rb_sys::RARRAY_CONST_PTR(raw) as *const magnus::Value;
+        Some(*ptr.add(i))
+    }
+}
+
+/// The elements of `raw` from `i` on, when it is an Array, read in place,
+/// for hints only (see [`prefetch_ahead`]).
+#[inline(always)]
+fn array_rest<'a>(raw: VALUE) -> &'a [magnus::Value] {
+    // SAFETY: as in `array_item`; the slice is used at once, before any step
+    // of the walk (no Ruby code runs while it is read).
+    unsafe {
         let len = rb_sys::RARRAY_LEN(raw) as usize;
         if len == 0 {
-            return Some(&[]);
+            return &[];
         }
         let ptr = rb_sys::RARRAY_CONST_PTR(raw) as *const magnus::Value;
-        Some(std::slice::from_raw_parts(ptr, len))
+        std::slice::from_raw_parts(ptr, len)
     }
 }
 
@@ -450,13 +560,18 @@ impl ValueView for RubyView {
 
     fn each_element<F: FnMut(&Self) -> bool>(&self, mut f: F) -> bool {
         match self {
-            RubyView::Ruby(obj) => match array_items(obj.as_raw()) {
-                Some(items) => items.iter().enumerate().all(|(i, v)| {
-                    prefetch_ahead(items, i);
-                    f(&RubyView::new(*v))
-                }),
-                None => true,
-            },
+            RubyView::Ruby(obj) => {
+                let raw = obj.as_raw();
+                let mut i = 0;
+                while let Some(v) = array_item(raw, i) {
+                    prefetch_ahead(array_rest(raw), i);
+                    if !f(&RubyView::new(v)) {
+                        return false;
+                    }
+                    i += 1;
+                }
+                true
+            }
             RubyView::Rust(Value::Array(items)) => {
                 items.iter().all(|v| f(&RubyView::Rust(v.clone())))
             }
@@ -470,30 +585,45 @@ impl ValueView for RubyView {
                 if magnus::RHash::from_value(*obj).is_none() {
                     return true;
                 }
-                // SAFETY: `obj` is a live Hash (checked above).
-                if let Some(pairs) = unsafe { small_hash_pairs(obj.as_raw()) } {
-                    return pairs.iter().filter(|p| p.key != UNDEF).all(|p| {
-                        // SAFETY: the pairs of a live hash hold live objects.
-                        let (k, v) = unsafe {
-                            (
-                                magnus::Value::from_raw(p.key),
-                                magnus::Value::from_raw(p.value),
-                            )
+                let raw = obj.as_raw();
+                // SAFETY: `raw` is a live Hash (checked above).
+                if unsafe { small_hash_pairs(raw) }.is_some() {
+                    let mut slot = 0;
+                    // The table is read again for each slot: the step of the walk
+                    // before may have let Ruby change the hash. (Should it have
+                    // become a big table, the walk goes on with the whole hash.)
+                    // SAFETY: as above; the pair is copied out at once.
+                    while let Some(pairs) = unsafe { small_hash_pairs(raw) } {
+                        let Some((key, value)) = pairs.get(slot).map(|p| (p.key, p.value)) else {
+                            return true;
                         };
-                        f(&RubyView::new(k), &RubyView::new(v))
-                    });
+                        slot += 1;
+                        if key == UNDEF {
+                            continue;
+                        }
+                        // SAFETY: the pairs of a live hash hold live objects, which
+                        // this frame now references.
+                        let (k, v) = unsafe {
+                            (magnus::Value::from_raw(key), magnus::Value::from_raw(value))
+                        };
+                        if !f(&RubyView::new(k), &RubyView::new(v)) {
+                            return false;
+                        }
+                    }
                 }
                 let mut walk = Walk {
                     f: &mut f,
                     completed: true,
                     panic: None,
                 };
-                // SAFETY: `obj` is a live Hash; the callback runs only Rust code, never
-                // raises and never mutates the hash, so rb_hash_foreach cannot raise
-                // either, and no protect frame is needed.
+                // SAFETY: `obj` is a live Hash; the callback never raises (a panic
+                // is caught and resumed after) and Ruby code it lets run through the
+                // host's check runs under protect, so rb_hash_foreach cannot raise
+                // either; Ruby keeps the iteration valid whatever that code does to
+                // the hash (entries added or removed, the hash cleared).
                 unsafe {
                     rb_sys::rb_hash_foreach(
-                        obj.as_raw(),
+                        raw,
                         Some(walk_entry::<F>),
                         &mut walk as *mut Walk<'_, F> as VALUE,
                     );
@@ -521,10 +651,28 @@ impl ValueView for RubyView {
         }
     }
 
+    /// The value of the object, converted without running Ruby code (see
+    /// [`super::convert::pure_value`]); `None` when that cannot be done
+    /// (text to transcode first: noted, so that [`with_view`] walks again
+    /// over a transcoded copy; or a conversion error).
     fn to_value(&self) -> Option<Value> {
         match self {
-            RubyView::Ruby(obj) => super::convert::to_value(&Ruby::get_with(*obj), *obj).ok(),
+            RubyView::Ruby(obj) => match super::convert::pure_value(*obj) {
+                Ok(v) => Some(v),
+                Err(super::convert::Impure::Foreign) => {
+                    encoding::note_foreign();
+                    None
+                }
+                Err(super::convert::Impure::Error(_)) => None,
+            },
             RubyView::Rust(v) => Some(v.clone()),
+        }
+    }
+
+    fn big_integer_text(&self) -> Option<String> {
+        match self {
+            RubyView::Ruby(obj) => super::convert::bignum_text(*obj),
+            RubyView::Rust(_) => None,
         }
     }
 
@@ -535,8 +683,10 @@ impl ValueView for RubyView {
         }
     }
 
-    /// A Ruby object: no Ruby code runs while a view is walked, so the object
-    /// is not changed. A Rust value in a view is a temporary: no identity.
+    /// A Ruby object: it stands for its content between two steps of the
+    /// walk that let Ruby run ([`crate::stop::Steps::call_outs`]); callers
+    /// drop what they learnt by it when Ruby ran. A Rust value in a view is a
+    /// temporary: no identity.
     #[inline]
     fn content_identity(&self) -> Option<usize> {
         match self {

@@ -112,7 +112,40 @@ pub struct Expr {
     pub kind: ExprKind,
 }
 
+impl Drop for Expr {
+    /// Dropping a node drops its children, recursively: a tree nested
+    /// thousands of levels deep is dropped on more stack when the thread's
+    /// runs low ([`crate::stack::deep`]).
+    fn drop(&mut self) {
+        use ExprKind as K;
+        if matches!(
+            self.kind,
+            K::Nop
+                | K::LiteralUndef
+                | K::LiteralDefault
+                | K::LiteralBoolean(..)
+                | K::LiteralInteger { .. }
+                | K::LiteralFloat(..)
+                | K::LiteralString(..)
+                | K::LiteralRegex(..)
+                | K::QualifiedName(..)
+                | K::QualifiedReference(..)
+                | K::ReservedWord(..)
+                | K::Text(..)
+        ) {
+            return;
+        }
+        let kind = std::mem::replace(&mut self.kind, ExprKind::Nop);
+        crate::stack::deep(move || drop(kind));
+    }
+}
+
 impl Expr {
+    /// The node's kind, taken out of it (the node is dropped).
+    pub fn into_kind(mut self) -> ExprKind {
+        std::mem::replace(&mut self.kind, ExprKind::Nop)
+    }
+
     /// A node of `kind` at `span`.
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { span, kind }

@@ -28,6 +28,25 @@ pub enum Pn {
     Literal(PnLiteral),
 }
 
+impl Drop for Pn {
+    /// Dropping a node drops its elements, recursively: a tree nested
+    /// thousands of levels deep is dropped on more stack when the thread's
+    /// runs low ([`crate::stack::deep`]).
+    fn drop(&mut self) {
+        match self {
+            Pn::Call(_, v) | Pn::List(v) if !v.is_empty() => {
+                let elements = std::mem::take(v);
+                crate::stack::deep(move || drop(elements));
+            }
+            Pn::Map(v) if !v.is_empty() => {
+                let entries = std::mem::take(v);
+                crate::stack::deep(move || drop(entries));
+            }
+            _ => {}
+        }
+    }
+}
+
 /// A PN literal value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PnLiteral {
@@ -53,10 +72,10 @@ fn call(name: &'static str, elements: Vec<Pn>) -> Pn {
 
 impl Pn {
     /// The reference's `as_call`: a call or list spreads its elements into the new call.
-    fn into_call(self, name: &'static str) -> Pn {
-        match self {
-            Pn::Call(_, elements) | Pn::List(elements) => Pn::Call(name, elements),
-            other => Pn::Call(name, vec![other]),
+    fn into_call(mut self, name: &'static str) -> Pn {
+        match &mut self {
+            Pn::Call(_, elements) | Pn::List(elements) => Pn::Call(name, std::mem::take(elements)),
+            _ => Pn::Call(name, vec![self]),
         }
     }
 
@@ -68,6 +87,10 @@ impl Pn {
     }
 
     fn write(&self, b: &mut String) {
+        crate::stack::deep(|| self.write_here(b))
+    }
+
+    fn write_here(&self, b: &mut String) {
         match self {
             Pn::Call(name, elements) => {
                 b.push('(');
@@ -164,6 +187,10 @@ impl Pn {
 
     /// The reference's `to_data`.
     pub fn to_data(&self) -> Value {
+        crate::stack::deep(|| self.to_data_here())
+    }
+
+    fn to_data_here(&self) -> Value {
         match self {
             Pn::Call(name, elements) => {
                 let mut v = Vec::with_capacity(elements.len() + 1);
@@ -239,6 +266,10 @@ pub fn data_to_json(v: &Value) -> String {
 }
 
 fn write_json(v: &Value, out: &mut String) {
+    crate::stack::deep(|| write_json_here(v, out))
+}
+
+fn write_json_here(v: &Value, out: &mut String) {
     match v {
         Value::Undef => out.push_str("null"),
         Value::Boolean(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -307,6 +338,11 @@ pub fn ruby_float_to_s(v: f64) -> String {
 /// The recursion goes through small per-kind functions so that deep trees use
 /// little stack per level.
 pub fn to_pn(e: &Expr) -> Pn {
+    // (trees nest thousands deep: on more stack when the thread's runs low)
+    crate::stack::deep(|| to_pn_here(e))
+}
+
+fn to_pn_here(e: &Expr) -> Pn {
     use ExprKind as K;
     match &e.kind {
         K::Binary {

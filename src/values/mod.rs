@@ -42,16 +42,46 @@ pub use uri::Uri;
 pub type ValueMap = IndexMap<Value, Value>;
 
 /// A Ruby object with no Puppet meaning, seen as `Runtime['ruby', class_name]`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct RuntimeValue {
     /// The Ruby class name of the object.
     pub class_name: Arc<str>,
-    /// An identity (the Ruby object id) so two distinct objects are not equal.
+    /// An identity (fixed while the object lives) so two distinct objects are not equal.
     pub id: u64,
+    /// The host's handle of the object, which keeps it alive as long as the
+    /// value (the Ruby binding's GC-marked reference; see `ruby::kept`).
+    pub object: Option<HostObject>,
 }
 
-/// A Puppet value.
-#[derive(Clone, Debug)]
+/// A host object kept alive by a value, opaque to the core.
+pub type HostObject = Arc<dyn std::any::Any + Send + Sync>;
+
+impl PartialEq for RuntimeValue {
+    fn eq(&self, other: &RuntimeValue) -> bool {
+        self.id == other.id && self.class_name == other.class_name
+    }
+}
+
+impl Eq for RuntimeValue {}
+
+impl Hash for RuntimeValue {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.class_name.hash(state);
+        self.id.hash(state);
+    }
+}
+
+impl std::fmt::Debug for RuntimeValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RuntimeValue")
+            .field("class_name", &self.class_name)
+            .field("id", &self.id)
+            .finish()
+    }
+}
+
+/// A Puppet value. Its `Debug` form never shows what a `Sensitive` holds.
+#[derive(Clone)]
 pub enum Value {
     /// `undef` (Ruby `nil`).
     Undef,
@@ -120,6 +150,103 @@ impl Value {
     /// True for `undef`.
     pub fn is_undef(&self) -> bool {
         matches!(self, Value::Undef)
+    }
+}
+
+impl Drop for Value {
+    /// Dropping the last reference to a container drops what it holds,
+    /// recursively: data nested thousands of levels deep (an evaluation can
+    /// build it) is dropped on more stack when the thread's runs low
+    /// ([`crate::stack::deep`]). The container is taken out of the value,
+    /// which keeps a shared empty one meanwhile.
+    fn drop(&mut self) {
+        fn last<T: ?Sized>(a: &Arc<T>) -> bool {
+            Arc::strong_count(a) == 1 && Arc::weak_count(a) == 0
+        }
+        match self {
+            Value::Array(a) if !a.is_empty() && last(a) => {
+                let a = std::mem::replace(a, empty::array());
+                crate::stack::deep(move || drop(a));
+            }
+            Value::Hash(h) if !h.is_empty() && last(h) => {
+                let h = std::mem::replace(h, empty::hash());
+                crate::stack::deep(move || drop(h));
+            }
+            Value::Sensitive(v) if last(v) => {
+                let v = std::mem::replace(v, empty::undef());
+                crate::stack::deep(move || drop(v));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `undef`, to lend where a reference is needed (a value, having drop code,
+/// is not promoted to a constant: `&Value::Undef` is a temporary).
+pub static UNDEF: Value = Value::Undef;
+
+/// Shared empty containers, for [`Value`]'s drop.
+mod empty {
+    use super::{Value, ValueMap};
+    use std::sync::{Arc, OnceLock};
+
+    pub(super) fn array() -> Arc<Vec<Value>> {
+        static A: OnceLock<Arc<Vec<Value>>> = OnceLock::new();
+        A.get_or_init(|| Arc::new(Vec::new())).clone()
+    }
+
+    pub(super) fn hash() -> Arc<ValueMap> {
+        static H: OnceLock<Arc<ValueMap>> = OnceLock::new();
+        H.get_or_init(|| Arc::new(ValueMap::new())).clone()
+    }
+
+    pub(super) fn undef() -> Arc<Value> {
+        static U: OnceLock<Arc<Value>> = OnceLock::new();
+        U.get_or_init(|| Arc::new(Value::Undef)).clone()
+    }
+}
+
+impl Value {
+    /// The elements of an array value (taken out of it), or the value itself.
+    pub fn into_array(mut self) -> std::result::Result<Arc<Vec<Value>>, Value> {
+        match &mut self {
+            Value::Array(a) => Ok(std::mem::replace(a, empty::array())),
+            _ => Err(self),
+        }
+    }
+
+    /// The type of a type value (taken out of it), or the value itself.
+    pub fn into_type(self) -> std::result::Result<Type, Value> {
+        match &self {
+            Value::Type(t) => Ok(t.clone()),
+            _ => Err(self),
+        }
+    }
+}
+
+impl std::fmt::Debug for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Undef => f.write_str("Undef"),
+            Value::Default => f.write_str("Default"),
+            Value::Boolean(b) => f.debug_tuple("Boolean").field(b).finish(),
+            Value::Integer(i) => f.debug_tuple("Integer").field(i).finish(),
+            Value::Float(x) => f.debug_tuple("Float").field(x).finish(),
+            Value::String(s) => f.debug_tuple("String").field(s).finish(),
+            Value::Regexp(r) => f.debug_tuple("Regexp").field(r).finish(),
+            Value::Array(a) => f.debug_tuple("Array").field(a).finish(),
+            Value::Hash(h) => f.debug_tuple("Hash").field(h).finish(),
+            Value::Type(t) => f.debug_tuple("Type").field(t).finish(),
+            Value::SemVer(v) => f.debug_tuple("SemVer").field(v).finish(),
+            Value::SemVerRange(v) => f.debug_tuple("SemVerRange").field(v).finish(),
+            Value::Timespan(v) => f.debug_tuple("Timespan").field(v).finish(),
+            Value::Timestamp(v) => f.debug_tuple("Timestamp").field(v).finish(),
+            Value::Binary(v) => f.debug_tuple("Binary").field(v).finish(),
+            Value::Uri(v) => f.debug_tuple("Uri").field(v).finish(),
+            Value::Sensitive(_) => f.write_str("Sensitive([value redacted])"),
+            Value::Deferred(v) => f.debug_tuple("Deferred").field(v).finish(),
+            Value::Runtime(v) => f.debug_tuple("Runtime").field(v).finish(),
+        }
     }
 }
 

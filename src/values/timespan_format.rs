@@ -112,11 +112,14 @@ impl TimespanFormat {
             return Ok(f);
         }
         let f = Arc::new(TimespanFormat::compile(text)?);
-        if let Ok(mut c) = cache.lock() {
-            if c.len() >= 256 {
-                c.clear();
+        // (a long format is not kept: 256 entries of at most 4 KiB of text)
+        if text.len() <= 4096 {
+            if let Ok(mut c) = cache.lock() {
+                if c.len() >= 256 {
+                    c.clear();
+                }
+                c.insert(text.to_string(), f.clone());
             }
-            c.insert(text.to_string(), f.clone());
         }
         Ok(f)
     }

@@ -134,10 +134,7 @@ fn wire_at(types: &Types, toks: &[&str], i: &mut usize) -> Value {
             let args = wire_at(types, toks, i);
             Value::Deferred(Arc::new(Deferred {
                 name: unhex_str(arg).into(),
-                arguments: match args {
-                    Value::Array(a) => Some(a),
-                    _ => None,
-                },
+                arguments: args.into_array().ok(),
             }))
         }
         other => panic!("unknown wire tag {other}"),

@@ -157,9 +157,9 @@ impl<'a> Reader<'a> {
                 let name = self.qstr();
                 let arguments = if self.peek() == b',' {
                     self.pos += 1;
-                    match self.value() {
-                        Value::Array(a) => Some(a),
-                        _ => panic!("deferred arguments must be an array"),
+                    match self.value().into_array() {
+                        Ok(a) => Some(a),
+                        Err(_) => panic!("deferred arguments must be an array"),
                     }
                 } else {
                     None

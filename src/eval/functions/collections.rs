@@ -152,7 +152,7 @@ fn merge_sort(v: &mut Vec<Value>, cmp: &mut dyn FnMut(&Value, &Value) -> Orderin
 }
 
 pub(super) fn sort(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
-    match a.get(0).clone() {
+    match &a.get(0).clone() {
         Value::String(s) => {
             let chars = s.chars().map(|c| Value::string(c.to_string())).collect();
             let sorted = sort_values(interp, chars, a.block)?;
@@ -162,7 +162,7 @@ pub(super) fn sort(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
         }
         Value::Array(items) => Ok(Value::array(sort_values(
             interp,
-            (*items).clone(),
+            (**items).clone(),
             a.block,
         )?)),
         _ => unreachable!("dispatch checked the argument"),
@@ -208,7 +208,7 @@ fn unique_by(interp: &mut Interp, items: Vec<Value>, block: Option<Block>) -> ER
 }
 
 pub(super) fn unique(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
-    match a.get(0).clone() {
+    match &a.get(0).clone() {
         Value::String(s) => {
             let chars = s.chars().map(|c| Value::string(c.to_string())).collect();
             let kept = unique_by(interp, chars, a.block)?;
@@ -238,7 +238,7 @@ pub(super) fn unique(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
             Ok(Value::hash(out))
         }
         other => {
-            let items = super::iteration::elements(&other).unwrap_or_else(|| Ok(Vec::new()))?;
+            let items = super::iteration::elements(other).unwrap_or_else(|| Ok(Vec::new()))?;
             Ok(Value::array(unique_by(interp, items, a.block)?))
         }
     }

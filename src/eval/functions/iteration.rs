@@ -118,7 +118,7 @@ pub(super) fn filter(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
 
 fn pairs_to_map(pairs: Vec<Value>) -> ValueMap {
     let mut m = ValueMap::with_capacity(pairs.len());
-    for p in pairs {
+    for p in &pairs {
         if let Value::Array(kv) = p {
             if kv.len() == 2 {
                 m.insert(kv[0].clone(), kv[1].clone());

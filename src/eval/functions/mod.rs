@@ -55,7 +55,7 @@ pub(crate) struct Args<'b> {
 impl<'b> Args<'b> {
     /// The `i`-th argument (`undef` when not given).
     pub(crate) fn get(&self, i: usize) -> &Value {
-        self.values.get(i).unwrap_or(&Value::Undef)
+        self.values.get(i).unwrap_or(&crate::values::UNDEF)
     }
 
     /// The block; dispatch has checked it is there when the signature requires one.

@@ -20,9 +20,9 @@ fn each_string(a: &Args, f: fn(&str) -> String) -> EResult<Value> {
             Value::array(
                 items
                     .into_iter()
-                    .map(|x| match x {
-                        Value::String(s) => Value::string(f(&s)),
-                        x => x,
+                    .map(|x| match &x {
+                        Value::String(s) => Value::string(f(s)),
+                        _ => x,
                     })
                     .collect(),
             )

@@ -21,7 +21,7 @@ fn then_block(interp: &mut Interp, block: Option<Block>, v: Value) -> EResult<Va
 
 /// `new(Type, args...)`.
 pub(super) fn new(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
-    let Value::Type(t) = a.get(0).clone() else {
+    let Ok(t) = a.get(0).clone().into_type() else {
         return Err(Error::evaluation("'new' expects a Type").into());
     };
     let args = &a.values[1..];
@@ -69,7 +69,7 @@ pub(super) fn assert_type(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
 
 /// `convert_to(value, type, args...) |$converted| { ... }`.
 pub(super) fn convert_to(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
-    let Value::Type(t) = a.get(1).clone() else {
+    let Ok(t) = a.get(1).clone().into_type() else {
         unreachable!("dispatch checked the type")
     };
     let mut args = vec![a.get(0).clone()];
@@ -105,11 +105,11 @@ pub(super) fn strftime(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
 
 /// `call(name, args...) |...| { ... }` or `call(deferred)`.
 pub(super) fn call(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
-    match a.get(0).clone() {
-        Value::Deferred(d) => resolve_deferred(interp, &d, a.span),
+    match &a.get(0).clone() {
+        Value::Deferred(d) => resolve_deferred(interp, d, a.span),
         Value::String(name) => {
             let args = a.values[1..].to_vec();
-            interp.call_named(&name, args, a.block, a.span, FUNCTION_CALL)
+            interp.call_named(name, args, a.block, a.span, FUNCTION_CALL)
         }
         _ => unreachable!("dispatch checked the arguments"),
     }

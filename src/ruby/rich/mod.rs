@@ -280,6 +280,19 @@ pub(crate) fn ordering(ruby: &Ruby, o: Option<std::cmp::Ordering>) -> magnus::Va
     }
 }
 
+/// Look up the rich value classes for magnus now (see `ruby::resolve_classes`).
+pub fn resolve_classes(ruby: &Ruby) {
+    use magnus::TypedData;
+    let _ = RbSemVer::class(ruby);
+    let _ = RbSemVerRange::class(ruby);
+    let _ = RbTimespan::class(ruby);
+    let _ = RbTimestamp::class(ruby);
+    let _ = RbBinary::class(ruby);
+    let _ = RbUri::class(ruby);
+    let _ = RbSensitive::class(ruby);
+    let _ = RbDeferred::class(ruby);
+}
+
 /// Define the rich value classes.
 pub fn init(ruby: &Ruby) -> Result<(), Error> {
     sem_ver::init(ruby, RbSemVer::define(ruby)?)?;

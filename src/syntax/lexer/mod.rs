@@ -271,10 +271,21 @@ impl<'src> Lexer<'src> {
     /// [`Self::next_token`] delivers, up to the first error, which is returned
     /// (the tokens before it stay in `out`). Faster than pulling them one by one.
     pub fn lex_into(&mut self, out: &mut Vec<Token<'src>>) -> Result<(), Error> {
+        self.lex_into_until(out, || false)
+    }
+
+    /// [`Self::lex_into`], stopping early (with the tokens so far) once
+    /// `stop` says so; it is asked after each token (a host interrupting a
+    /// long parse).
+    pub fn lex_into_until(
+        &mut self,
+        out: &mut Vec<Token<'src>>,
+        stop: impl FnMut() -> bool,
+    ) -> Result<(), Error> {
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
-        let r = self.lex_into_inner(out);
+        let r = self.lex_into_inner(out, stop);
         if let Err(e) = &r {
             self.failed = Some(e.clone());
             self.queue.clear();
@@ -284,10 +295,18 @@ impl<'src> Lexer<'src> {
 
     /// Pushes every token [`Self::deliver`] gives.
     #[inline(always)]
-    fn lex_into_inner(&mut self, out: &mut Vec<Token<'src>>) -> Result<(), Error> {
+    fn lex_into_inner(
+        &mut self,
+        out: &mut Vec<Token<'src>>,
+        mut stop: impl FnMut() -> bool,
+    ) -> Result<(), Error> {
         self.deliver(|t| {
             out.push(t);
-            ControlFlow::Continue(())
+            if stop() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         })
     }
 

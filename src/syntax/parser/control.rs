@@ -30,7 +30,7 @@ impl<'a, 't> Parser<'a, 't> {
     fn braced_statements(&mut self) -> Result<(Vec<Expr>, Span)> {
         let start = self.expect_span(T::LBrace, "'{'")?;
         self.enter()?;
-        let stmts = self.statements_until(T::RBrace);
+        let stmts = crate::stack::deep(|| self.statements_until(T::RBrace));
         self.leave();
         let stmts = stmts?;
         let end = self.expect_span(T::RBrace, "'}'")?;
@@ -41,7 +41,7 @@ impl<'a, 't> Parser<'a, 't> {
     pub(super) fn if_expr(&mut self) -> Result<Expr> {
         let start = self.advance();
         self.enter()?;
-        let r = self.if_part(start);
+        let r = crate::stack::deep(|| self.if_part(start));
         self.leave();
         r
     }
@@ -54,7 +54,7 @@ impl<'a, 't> Parser<'a, 't> {
             T::Elsif => {
                 let s = self.advance();
                 self.enter()?;
-                let e = self.if_part(s);
+                let e = crate::stack::deep(|| self.if_part(s));
                 self.leave();
                 let e = e?;
                 end = e.span;

@@ -97,7 +97,7 @@ impl<'a, 't> Parser<'a, 't> {
         }
         self.advance();
         self.enter()?;
-        let access = self.access_tail(qr, false);
+        let access = crate::stack::deep(|| self.access_tail(qr, false));
         self.leave();
         access
     }
@@ -363,7 +363,7 @@ impl<'a, 't> Parser<'a, 't> {
         };
         // the reference locates an alias or mapping at its left-hand side
         let span = lhs.span.cover(rhs.span);
-        Ok(match lhs.kind {
+        Ok(match &lhs.kind {
             ExprKind::QualifiedReference(name) => Expr::new(
                 ExprKind::TypeAlias {
                     name: name.to_string(),
@@ -389,7 +389,7 @@ impl<'a, 't> Parser<'a, 't> {
             T::LBrack => {
                 self.advance();
                 self.enter()?;
-                let access = self.access_tail(qr, true);
+                let access = crate::stack::deep(|| self.access_tail(qr, true));
                 self.leave();
                 access
             }

@@ -53,7 +53,7 @@ impl<'a, 't> Parser<'a, 't> {
     pub(super) fn expr_bp(&mut self, min: u8) -> Result<Expr> {
         self.enter()?;
         let start_depth = self.depth;
-        let result = self.expr_bp_inner(min);
+        let result = crate::stack::deep(|| self.expr_bp_inner(min));
         self.depth = start_depth - 1;
         result
     }
@@ -98,7 +98,7 @@ impl<'a, 't> Parser<'a, 't> {
         };
         let start = self.advance();
         self.enter()?;
-        let operand = self.unary();
+        let operand = crate::stack::deep(|| self.unary());
         self.leave();
         let operand = operand?;
         let span = start.cover(operand.span);
@@ -346,7 +346,7 @@ impl<'a, 't> Parser<'a, 't> {
     fn paren(&mut self) -> Result<Expr> {
         let span = self.advance();
         self.enter()?;
-        let inner = self.assignment();
+        let inner = crate::stack::deep(|| self.assignment());
         self.leave();
         let inner = inner?;
         let end = self.expect_span(T::RParen, "')'")?;

@@ -11,8 +11,9 @@
 //! - [`defs`]: class, define, node, function, plan, type aliases, parameters, lambdas
 //! - [`text`]: strings, interpolation, heredocs, numbers, EPP
 //!
-//! Nesting is depth-limited ([`MAX_DEPTH`]); deeper input is a parse error,
-//! never a stack overflow. Errors carry the span of the offending token and
+//! Nesting is depth-limited ([`MAX_DEPTH`]); deeper input is a parse error.
+//! The descent grows its stack as it goes ([`crate::stack::deep`]), so the
+//! limit, not the thread's stack, says how deep input may nest. Errors carry the span of the offending token and
 //! the reference's wording (`Syntax error at 'x'`).
 
 mod control;
@@ -31,11 +32,9 @@ pub(crate) use text::{parse_number, Number};
 
 /// How deep constructs may nest (brackets, blocks, operator chains, each counting
 /// a few levels) before parsing fails; this also bounds the depth of the tree.
-pub const MAX_DEPTH: usize = 500;
-
-/// The most stack the parser's recursion may use before nested input is an error
-/// (debug builds use several times more stack per level than release builds).
-pub const STACK_BUDGET: usize = 512 * 1024;
+/// Input the reference parses (types, arrays and `if`s about 1,100 to 2,000
+/// deep, chains of about 2,000 terms) stays well within it.
+pub const MAX_DEPTH: usize = 20_000;
 
 /// Parses a Puppet manifest (the reference validator's checks included).
 pub fn parse(source: &str) -> Result<Program> {
@@ -148,7 +147,10 @@ fn lex(source: &str, epp: bool) -> (Vec<Token<'_>>, Option<Error>) {
     };
     let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
     let mut tokens = Vec::new();
-    let error = lexer.lex_into(&mut tokens).err();
+    // (a huge source takes seconds to lex: the host may stop it meanwhile,
+    // and the parse is then not answered)
+    let mut steps = crate::stop::Steps::new();
+    let error = lexer.lex_into_until(&mut tokens, || steps.stop()).err();
     (tokens, error)
 }
 
@@ -164,17 +166,15 @@ pub(crate) struct Parser<'a, 't> {
     /// Recovery mode: errors are collected instead of ending the parse.
     recover: bool,
     errors: Vec<Error>,
-    /// Address of a local of the creating frame, to measure stack use.
-    stack_base: usize,
     /// The error that ended lexing early: reported when parsing reaches it.
     lex_error: Option<Error>,
+    /// Steps of the parse, for stopping it when the host asks (see [`crate::stop`]).
+    steps: crate::stop::Steps,
 }
 
 impl<'a, 't> Parser<'a, 't> {
     fn new(src: &'a str, toks: &'t mut [Token<'a>], recover: bool) -> Parser<'a, 't> {
-        let here = 0u8;
         Parser {
-            stack_base: std::hint::black_box(&here) as *const u8 as usize,
             src,
             toks,
             pos: 0,
@@ -183,6 +183,7 @@ impl<'a, 't> Parser<'a, 't> {
             recover,
             errors: Vec::new(),
             lex_error: None,
+            steps: crate::stop::Steps::new(),
         }
     }
 
@@ -302,22 +303,16 @@ impl<'a, 't> Parser<'a, 't> {
     /// Enters one nesting level; fails beyond [`MAX_DEPTH`].
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
-        if self.depth > MAX_DEPTH || self.stack_used() > STACK_BUDGET {
+        if self.steps.stop() {
+            return Err(self.error_at("Syntax error: the parse was interrupted", self.span()));
+        }
+        if self.depth > MAX_DEPTH {
             return Err(self.error_at(
                 "Syntax error: expressions are nested too deeply",
                 self.span(),
             ));
         }
         Ok(())
-    }
-
-    /// Bytes of stack used since the parser was created (the distance between the
-    /// address of a local here and one taken then; stacks grow either way).
-    #[inline(always)]
-    fn stack_used(&self) -> usize {
-        let here = 0u8;
-        let addr = &here as *const u8 as usize;
-        addr.abs_diff(self.stack_base)
     }
 
     /// Leaves one nesting level.

@@ -43,7 +43,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// expression followed by resource bodies.
     pub(super) fn resource(&mut self) -> Result<Expr> {
         self.enter()?;
-        let r = self.resource_inner();
+        let r = crate::stack::deep(|| self.resource_inner());
         self.leave();
         r
     }

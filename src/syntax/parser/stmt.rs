@@ -206,7 +206,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// `relationship (= | += | -=) assignment` (right associative).
     pub(super) fn assignment(&mut self) -> Result<Expr> {
         self.enter()?;
-        let r = self.assignment_inner();
+        let r = crate::stack::deep(|| self.assignment_inner());
         self.leave();
         r
     }

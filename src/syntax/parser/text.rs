@@ -189,7 +189,7 @@ impl<'a, 't> Parser<'a, 't> {
     pub(super) fn dq_string(&mut self) -> Result<Expr> {
         let pre = self.bump();
         self.enter()?;
-        let r = self.dq_rest(pre);
+        let r = crate::stack::deep(|| self.dq_rest(pre));
         self.leave();
         r
     }
@@ -319,10 +319,13 @@ fn push_text(segments: &mut Vec<Expr>, t: &Token<'_>) {
 /// as the left side of accesses and method calls (`${x[1]}`, `${x.y}`).
 pub(crate) fn interpolate(e: Expr) -> Expr {
     let span = e.span;
-    match e.kind {
-        ExprKind::QualifiedName(_) | ExprKind::LiteralInteger { .. } => {
-            Expr::new(ExprKind::Variable(Box::new(e)), span)
-        }
+    if matches!(
+        e.kind,
+        ExprKind::QualifiedName(_) | ExprKind::LiteralInteger { .. }
+    ) {
+        return Expr::new(ExprKind::Variable(Box::new(e)), span);
+    }
+    match e.into_kind() {
         ExprKind::Access { left, keys } => Expr::new(
             ExprKind::Access {
                 left: Box::new(interpolate_lhs(*left)),

@@ -170,11 +170,14 @@ impl<'a> Checker<'a> {
 /// containers kept for the checks that look up the tree.
 impl<'a> Visitor<'a> for Checker<'a> {
     fn visit_expr(&mut self, e: &'a Expr) {
-        self.check(e);
-        if let ExprKind::LiteralHash { entries, .. } = &e.kind {
-            self.check_hash_keys(entries);
-        }
-        self.with(Parent::Expr(e), |v| walk::walk_expr(v, e));
+        // (on more stack when the thread's runs low: trees nest thousands deep)
+        crate::stack::deep(|| {
+            self.check(e);
+            if let ExprKind::LiteralHash { entries, .. } = &e.kind {
+                self.check_hash_keys(entries);
+            }
+            self.with(Parent::Expr(e), |v| walk::walk_expr(v, e));
+        })
     }
 
     fn visit_parameter(&mut self, p: &'a Parameter) {

@@ -5,7 +5,7 @@
 
 use super::instance::{effective_key, key_is_optional, str_instance_of};
 use super::walk::is_self_recursive;
-use super::{any_type, range_covers, size_bounds, undef_type, MAX_DEPTH};
+use super::{any_type, range_covers, size_bounds, undef_type, MAX_TYPE_DEPTH, STACK_CHECK_EVERY};
 use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeAlias, TypeKind};
 use std::sync::Arc;
 
@@ -34,8 +34,8 @@ struct Guard {
     /// (alias, other side) pairs on the current path: meeting one again means
     /// no progress (a loop through aliases alone), which answers false.
     path: Vec<(usize, usize)>,
-    /// Checks made so far; a check past [`MAX_STEPS`] answers false, a backstop
-    /// bounding the work on degenerate recursive aliases.
+    /// Checks made so far; a check past [`MAX_STEPS`] stops the call with an
+    /// error, a backstop bounding the work on degenerate recursive aliases.
     steps: u32,
 }
 
@@ -43,8 +43,9 @@ fn type_ptr(t: &Type) -> usize {
     t.kind() as *const TypeKind as usize
 }
 
-/// The most sub-checks one top-level `assignable?` may make.
-const MAX_STEPS: u32 = 200_000;
+/// The most sub-checks one top-level `assignable?` may make (far more than
+/// any two types of a million nodes need).
+const MAX_STEPS: u32 = 20_000_000;
 
 fn alias_ptr(a: &Arc<TypeAlias>) -> usize {
     Arc::as_ptr(a) as *const u8 as usize
@@ -160,12 +161,37 @@ impl Guard {
 
     /// `a.assignable?(b)`: the overrides of `a`'s kind, else the generic dispatch.
     fn assignable(&mut self, a: &Type, b: &Type) -> bool {
-        use TypeKind as K;
-        if self.depth >= MAX_DEPTH || self.steps >= MAX_STEPS {
+        if self.depth >= MAX_TYPE_DEPTH {
+            super::too_deep("types", MAX_TYPE_DEPTH);
+            return false;
+        }
+        if self.steps >= MAX_STEPS {
+            if self.steps == MAX_STEPS {
+                crate::stop::record(crate::stop::Stop::Failed(crate::Error::argument(
+                    "the types are too complex to compare (recursive type aliases?)",
+                )));
+                self.steps += 1;
+            }
+            return false;
+        }
+        if self.steps % 4096 == 4095 && crate::stop::Steps::new().poll_now() {
             return false;
         }
         self.steps += 1;
+        if self.depth % STACK_CHECK_EVERY == 0 {
+            self.depth += 1;
+            let r = crate::stack::deep(|| self.assignable_here(a, b));
+            self.depth -= 1;
+            return r;
+        }
         self.depth += 1;
+        let r = self.assignable_here(a, b);
+        self.depth -= 1;
+        r
+    }
+
+    fn assignable_here(&mut self, a: &Type, b: &Type) -> bool {
+        use TypeKind as K;
         let r = match a.kind() {
             K::Unit => true,
             K::Alias(al) => {
@@ -195,7 +221,6 @@ impl Guard {
             },
             _ => self.generic(a, b),
         };
-        self.depth -= 1;
         r
     }
 

@@ -12,7 +12,7 @@ use super::normalize::normalize;
 use super::signatures::{merge_descriptions, COUNT, MISSING_BLOCK, SIZE, TYPE, UNEXPECTED_BLOCK};
 use super::value_view::ValueView;
 use super::walk::{is_self_recursive, map_children};
-use super::{any_type, instance_of_view, is_assignable, undef_type, MAX_DEPTH};
+use super::{any_type, instance_of_view, is_assignable, undef_type, MAX_TYPE_DEPTH};
 use crate::types::{IntRange, StructElement, Type, TypeAlias, TypeKind};
 use crate::values::Value;
 use std::sync::Arc;
@@ -29,14 +29,24 @@ pub fn describe_mismatch_view<V: ValueView + ?Sized>(
     v: &V,
     label: Option<&str>,
 ) -> Option<String> {
+    let stops = crate::stop::count();
     if instance_of_view(t, v) {
         return None;
     }
     let actual = infer_set_view(v);
+    if crate::stop::stopped_since(stops) {
+        // (a walk stopped: the caller answers with why)
+        return None;
+    }
     let label = label.unwrap_or("");
     let text = describe_types(t, &actual, label);
     if !text.is_empty() {
         return Some(text);
+    }
+    // No value is an instance of an empty Variant, and where one is what
+    // fails the reference has nothing to say.
+    if has_empty_variant(t, 0) {
+        return Some(String::new());
     }
     // The walk found no innermost entry to blame (the mismatch lies deeper
     // than it follows, or the value contains itself): say it of the whole.
@@ -44,11 +54,27 @@ pub fn describe_mismatch_view<V: ValueView + ?Sized>(
     Some(whole.format().trim().to_string())
 }
 
+/// True when `t` holds an empty `Variant` (aliases are not followed).
+fn has_empty_variant(t: &Type, depth: u32) -> bool {
+    if matches!(t.kind(), TypeKind::Variant(ts) if ts.is_empty()) {
+        return true;
+    }
+    if depth > MAX_TYPE_DEPTH || matches!(t.kind(), TypeKind::Alias(_)) {
+        return false;
+    }
+    let mut found = false;
+    crate::stack::deep(|| {
+        super::walk::each_child(t, &mut |c| found = found || has_empty_variant(c, depth + 1))
+    });
+    found
+}
+
 /// The reference's `describe_mismatch(label, expected, actual)` for two types.
 pub fn describe_types(expected: &Type, actual: &Type, label: &str) -> String {
     let mut d = Describer {
         depth: 0,
-        steps: crate::stop::Steps::default(),
+        aliases: Vec::new(),
+        steps: crate::stop::Steps::new(),
     };
     let errors = d.describe(expected, actual, vec![PathEl::Subject(label.to_string())]);
     match errors.len() {
@@ -86,9 +112,14 @@ pub fn expanded(t: &Type) -> String {
 }
 
 fn expand(t: &Type, seen: &mut Vec<*const TypeAlias>, depth: u32) -> Type {
-    if depth > 64 {
+    if depth > MAX_TYPE_DEPTH {
+        super::too_deep("types", MAX_TYPE_DEPTH);
         return t.clone();
     }
+    crate::stack::deep(|| expand_here(t, seen, depth))
+}
+
+fn expand_here(t: &Type, seen: &mut Vec<*const TypeAlias>, depth: u32) -> Type {
     match t.kind() {
         TypeKind::Alias(a) => {
             if BUILTIN_ALIASES.contains(&&*a.name) {
@@ -545,6 +576,7 @@ fn type_message(expected: &Type, actual: &Type) -> String {
                 names.insert(0, "Undef".to_string());
             }
             let text = match names.len() {
+                0 => String::new(),
                 1 => names[0].clone(),
                 2 => format!("{} or {}", names[0], names[1]),
                 n => format!("{}, or {}", names[..n - 1].join(", "), names[n - 1]),
@@ -614,9 +646,14 @@ fn find_unresolved(t: &Type, depth: u32) -> Option<String> {
 }
 
 fn find_unresolved_in(t: &Type, depth: u32, seen: &mut Vec<*const ()>) -> Option<String> {
-    if depth > 32 {
+    if depth > MAX_TYPE_DEPTH {
+        super::too_deep("types", MAX_TYPE_DEPTH);
         return None;
     }
+    crate::stack::deep(|| find_unresolved_here(t, depth, seen))
+}
+
+fn find_unresolved_here(t: &Type, depth: u32, seen: &mut Vec<*const ()>) -> Option<String> {
     match t.kind() {
         TypeKind::TypeReference(n) => return Some(n.to_string()),
         TypeKind::Alias(a) => {
@@ -642,6 +679,8 @@ fn find_unresolved_in(t: &Type, depth: u32, seen: &mut Vec<*const ()>) -> Option
 
 pub(super) struct Describer {
     depth: u32,
+    /// The (alias, actual type) pairs being described, innermost last.
+    aliases: Vec<(usize, usize)>,
     /// Steps of this description, for stopping it when the host asks (see [`crate::stop`]).
     steps: crate::stop::Steps,
 }
@@ -651,7 +690,8 @@ impl Describer {
     pub(super) fn new() -> Describer {
         Describer {
             depth: 0,
-            steps: crate::stop::Steps::default(),
+            aliases: Vec::new(),
+            steps: crate::stop::Steps::new(),
         }
     }
 
@@ -667,11 +707,15 @@ impl Describer {
                 kind: Kind::Unresolved(n),
             }];
         }
-        if self.depth >= MAX_DEPTH / 4 || self.steps.stop() {
+        if self.steps.stop() {
+            return Vec::new();
+        }
+        if self.depth >= MAX_TYPE_DEPTH {
+            super::too_deep("types", MAX_TYPE_DEPTH);
             return Vec::new();
         }
         self.depth += 1;
-        let r = self.internal(&normalize(expected), expected, actual, &path);
+        let r = crate::stack::deep(|| self.internal(&normalize(expected), expected, actual, &path));
         self.depth -= 1;
         r
     }
@@ -715,8 +759,21 @@ impl Describer {
             K::Callable(c) => self.callable(c, original, actual, path),
             K::Alias(a) => match a.resolved() {
                 Some(r) => {
+                    // An alias met again for the same actual type without a
+                    // container in between (`A = Variant[B]`, `B = Optional[A]`)
+                    // adds nothing: the mismatch is said of the outer type.
+                    let key = (
+                        Arc::as_ptr(a) as usize,
+                        actual.kind() as *const TypeKind as usize,
+                    );
+                    if self.aliases.contains(&key) {
+                        return Vec::new();
+                    }
+                    self.aliases.push(key);
                     let r = normalize(r);
-                    self.internal(&r, expected, actual, path)
+                    let found = crate::stack::deep(|| self.internal(&r, expected, actual, path));
+                    self.aliases.pop();
+                    found
                 }
                 None => Vec::new(),
             },

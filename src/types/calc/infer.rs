@@ -7,7 +7,7 @@ use super::common::common_type;
 use super::generalize::generalize;
 use super::infer_set::infer_set;
 use super::value_view::{ValueView, ViewKind};
-use super::{unit_type, MAX_DEPTH};
+use super::{unit_type, MAX_DATA_DEPTH, STACK_CHECK_EVERY};
 use crate::types::{IntRange, RuntimeName, SmolStr, Type, TypeKind};
 use crate::values::{Regexp, Uri, Value, ValueMap};
 use std::sync::Arc;
@@ -40,7 +40,7 @@ pub fn infer(v: &Value) -> Type {
 
 /// The precise type of a viewed value.
 pub fn infer_view<V: ValueView + ?Sized>(v: &V) -> Type {
-    infer_at(v, 0)
+    Infer::new().at(v, 0)
 }
 
 /// The generalized inferred type (`type(v, 'generalized')`).
@@ -136,13 +136,6 @@ fn scalar_type(k: ViewKind<'_>) -> Option<Type> {
         ViewKind::Default => K::Default,
         ViewKind::Boolean(b) => K::Boolean(Some(b)),
         ViewKind::Integer(i) => K::Integer(IntRange::new(Some(i), Some(i))),
-        ViewKind::BigInteger(neg) => {
-            if neg {
-                K::Integer(IntRange::new(None, Some(i64::MIN)))
-            } else {
-                K::Integer(IntRange::new(Some(i64::MAX), None))
-            }
-        }
         ViewKind::Float(f) => K::Float(Some(f), Some(f)),
         ViewKind::Regexp(r) => K::Regexp(Some(r.clone())),
         ViewKind::RegexpSource(s) => K::Regexp(Regexp::new(s).ok()),
@@ -158,10 +151,23 @@ fn scalar_type(k: ViewKind<'_>) -> Option<Type> {
             runtime: Some(Arc::from("ruby")),
             name: Some(RuntimeName::Name(Arc::from(class))),
         },
-        ViewKind::String(_) | ViewKind::Array(_) | ViewKind::Hash(_) | ViewKind::Sensitive => {
-            return None
-        }
+        ViewKind::BigInteger(_)
+        | ViewKind::String(_)
+        | ViewKind::Array(_)
+        | ViewKind::Hash(_)
+        | ViewKind::Sensitive => return None,
     }))
+}
+
+/// Stop the current call: `v` is an integer outside the 64-bit range, which
+/// no Puppet type holds (its type would be a clamped range: a wrong answer).
+#[cold]
+pub(super) fn out_of_range<V: ValueView + ?Sized>(v: &V) -> Type {
+    crate::stop::record(crate::stop::Stop::Failed(crate::Error::argument(format!(
+        "integer {} is out of range: Puppet integers are signed 64-bit (-2**63 to 2**63-1)",
+        v.big_integer_text().unwrap_or_default()
+    ))));
+    super::any_type().clone()
 }
 
 /// The common type of a run of types (an array's elements, a hash's keys or
@@ -223,50 +229,83 @@ impl CommonOf {
     }
 }
 
-pub(super) fn infer_at<V: ValueView + ?Sized>(v: &V, depth: u32) -> Type {
-    let k = v.kind();
-    if let Some(t) = scalar_type(k) {
-        return t;
+/// The state of one inference: its steps, to stop when the host asks.
+pub(super) struct Infer {
+    steps: crate::stop::Steps,
+}
+
+impl Infer {
+    pub(super) fn new() -> Infer {
+        Infer {
+            steps: crate::stop::Steps::new(),
+        }
     }
-    if depth >= MAX_DEPTH {
-        return super::any_type().clone();
+
+    /// The type of an element or entry one level down (a step of the walk,
+    /// where the host may run its code), on more stack when needed.
+    fn nested<V: ValueView + ?Sized>(&mut self, v: &V, depth: u32) -> Type {
+        if self.steps.stop() {
+            return super::any_type().clone();
+        }
+        if depth % STACK_CHECK_EVERY == 0 {
+            crate::stack::deep(|| self.at(v, depth))
+        } else {
+            self.at(v, depth)
+        }
     }
-    match k {
-        ViewKind::String(s) => string_type(v, s),
-        ViewKind::Array(0) => empty_array(),
-        ViewKind::Array(n) => {
-            let mut acc = CommonOf::default();
-            v.each_element(|e| {
-                acc.add(infer_at(e, depth + 1));
-                true
-            });
-            Type::from_kind(TypeKind::Array {
-                element: acc.finish().unwrap_or_else(|| unit_type().clone()),
-                size: exact_size(n),
-            })
+
+    /// The precise type of `v`, met `depth` levels down.
+    pub(super) fn at<V: ValueView + ?Sized>(&mut self, v: &V, depth: u32) -> Type {
+        let k = v.kind();
+        if let Some(t) = scalar_type(k) {
+            return t;
         }
-        ViewKind::Hash(0) => empty_hash(),
-        ViewKind::Hash(n) => {
-            let (mut ka, mut va) = (CommonOf::default(), CommonOf::default());
-            v.each_entry(|ek, ev| {
-                ka.add(infer_at(ek, depth + 1));
-                va.add(infer_at(ev, depth + 1));
-                true
-            });
-            Type::from_kind(TypeKind::Hash {
-                key: ka.finish().unwrap_or_else(|| unit_type().clone()),
-                value: va.finish().unwrap_or_else(|| unit_type().clone()),
-                size: exact_size(n),
-            })
+        if depth >= MAX_DATA_DEPTH {
+            super::too_deep("data", MAX_DATA_DEPTH);
+            return super::any_type().clone();
         }
-        ViewKind::Sensitive => {
-            let mut inner = None;
-            v.with_sensitive(|x| {
-                inner = Some(generalize(&infer_at(x, depth + 1)));
-                true
-            });
-            Type::from_kind(TypeKind::Sensitive(inner))
+        match k {
+            ViewKind::BigInteger(_) => out_of_range(v),
+            ViewKind::String(s) => string_type(v, s),
+            ViewKind::Array(0) => empty_array(),
+            ViewKind::Array(_) => {
+                let mut acc = CommonOf::default();
+                let mut n = 0;
+                v.each_element(|e| {
+                    acc.add(self.nested(e, depth + 1));
+                    n += 1;
+                    true
+                });
+                Type::from_kind(TypeKind::Array {
+                    element: acc.finish().unwrap_or_else(|| unit_type().clone()),
+                    size: exact_size(n),
+                })
+            }
+            ViewKind::Hash(0) => empty_hash(),
+            ViewKind::Hash(_) => {
+                let (mut ka, mut va) = (CommonOf::default(), CommonOf::default());
+                let mut n = 0;
+                v.each_entry(|ek, ev| {
+                    ka.add(self.nested(ek, depth + 1));
+                    va.add(self.nested(ev, depth + 1));
+                    n += 1;
+                    true
+                });
+                Type::from_kind(TypeKind::Hash {
+                    key: ka.finish().unwrap_or_else(|| unit_type().clone()),
+                    value: va.finish().unwrap_or_else(|| unit_type().clone()),
+                    size: exact_size(n),
+                })
+            }
+            ViewKind::Sensitive => {
+                let mut inner = None;
+                v.with_sensitive(|x| {
+                    inner = Some(generalize(&self.nested(x, depth + 1)));
+                    true
+                });
+                Type::from_kind(TypeKind::Sensitive(inner))
+            }
+            _ => super::any_type().clone(),
         }
-        _ => super::any_type().clone(),
     }
 }

@@ -3,9 +3,9 @@
 //! input share the types they have in common through the caches of [`SetCx`].
 
 use super::generalize::variant_of;
-use super::infer::{empty_array, empty_hash, exact_size, infer_at, string_type, STRING_INLINE};
+use super::infer::{empty_array, empty_hash, exact_size, string_type, Infer, STRING_INLINE};
 use super::value_view::{ValueView, ViewKind};
-use super::MAX_DEPTH;
+use super::{MAX_DATA_DEPTH, STACK_CHECK_EVERY};
 use crate::types::{IntRange, StructElement, StructElements, Type, TypeKind};
 use crate::values::{SemVerRange, Value};
 
@@ -56,6 +56,13 @@ struct SetCx {
     scratch: Vec<Type>,
     /// Estimated heap bytes of the types made so far (cached types counted once).
     bytes: usize,
+    /// Steps of the walk, for stopping it when the host asks (see [`crate::stop`]).
+    steps: crate::stop::Steps,
+    /// [`crate::stop::Steps::call_outs`] when the identity caches were filled:
+    /// identities stand for contents only while the host runs none of its code.
+    epoch: u32,
+    /// Inference of scalars and of what Sensitives hold.
+    leaf: Infer,
     /// Slots of each scalar cache (a power of two).
     slots: usize,
 }
@@ -138,6 +145,9 @@ impl SetCx {
             tuples: Vec::new(),
             scratch: Vec::new(),
             bytes: 0,
+            steps: crate::stop::Steps::new(),
+            epoch: 0,
+            leaf: Infer::new(),
             slots: n.next_power_of_two().clamp(SCALAR_CACHE, MAX_SCALAR_CACHE),
         }
     }
@@ -259,7 +269,11 @@ impl SetCx {
             let Some(p) = self.cached_scalar(e) else {
                 return false;
             };
-            found[len] = p;
+            // (the array may have grown since its size was read)
+            let Some(slot) = found.get_mut(len) else {
+                return false;
+            };
+            *slot = p;
             len += 1;
             true
         });
@@ -368,8 +382,37 @@ impl SetCx {
 }
 
 impl SetCx {
+    /// The type of an element or entry one level down (a step of the walk,
+    /// where the host may run its code), on more stack when needed.
+    fn nested<V: ValueView + ?Sized>(&mut self, v: &V, depth: u32) -> Type {
+        if self.steps.stop() {
+            return super::any_type().clone();
+        }
+        if self.steps.call_outs() != self.epoch {
+            self.forget_identities();
+        }
+        if depth % STACK_CHECK_EVERY == 0 {
+            crate::stack::deep(|| self.infer(v, depth))
+        } else {
+            self.infer(v, depth)
+        }
+    }
+
+    /// Drop what the caches know by object identity (the host ran its code).
+    #[cold]
+    fn forget_identities(&mut self) {
+        self.epoch = self.steps.call_outs();
+        for e in &mut self.keys {
+            e.id = 0;
+        }
+        for slot in &mut self.string_objects {
+            *slot = None;
+        }
+    }
+
     fn infer<V: ValueView + ?Sized>(&mut self, v: &V, depth: u32) -> Type {
-        if depth >= MAX_DEPTH {
+        if depth >= MAX_DATA_DEPTH {
+            super::too_deep("data", MAX_DATA_DEPTH);
             return super::any_type().clone();
         }
         match v.kind() {
@@ -383,7 +426,7 @@ impl SetCx {
                 }
                 let start = self.scratch.len();
                 v.each_element(|e| {
-                    let t = self.infer(e, depth + 1);
+                    let t = self.nested(e, depth + 1);
                     self.scratch.push(t);
                     true
                 });
@@ -410,7 +453,7 @@ impl SetCx {
                             self.key_type(k, s)
                         }
                     };
-                    let value_type = self.infer(val, depth + 1);
+                    let value_type = self.nested(val, depth + 1);
                     // The key is present: keep it required even when its value is undef
                     // (only `Undef` accepts undef among inferred types).
                     let key_type = if matches!(value_type.kind(), TypeKind::Undef) {
@@ -426,8 +469,8 @@ impl SetCx {
                 }
                 let (mut ks, mut vs) = (Vec::with_capacity(n), Vec::with_capacity(n));
                 v.each_entry(|k, val| {
-                    ks.push(self.infer(k, depth + 1));
-                    vs.push(self.infer(val, depth + 1));
+                    ks.push(self.nested(k, depth + 1));
+                    vs.push(self.nested(val, depth + 1));
                     true
                 });
                 Type::from_kind(TypeKind::Hash {
@@ -443,7 +486,7 @@ impl SetCx {
             ViewKind::Integer(n) => self.integer_value(n),
             _ => {
                 self.bytes += NODE_BYTES;
-                infer_at(v, depth)
+                self.leaf.at(v, depth)
             }
         }
     }
@@ -460,7 +503,7 @@ impl SetCx {
                     false,
                 )]))
             }
-            _ => infer_at(v, 0),
+            _ => self.leaf.at(v, 0),
         }
     }
 }

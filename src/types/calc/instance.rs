@@ -3,10 +3,12 @@
 //! The check walks a [`ValueView`] in place and allocates nothing on the hot
 //! path (scalars, arrays, hashes, Structs and Tuples). Recursive aliases are
 //! guarded: re-entering the same alias for the same value without descending
-//! into it answers "not an instance", and nesting is capped at [`MAX_DEPTH`].
+//! into it answers "not an instance". Data nested deeper than
+//! [`MAX_DATA_DEPTH`] stops the check with an error ([`super::too_deep`]);
+//! the recursion grows its stack as it goes ([`crate::stack::deep`]).
 
 use super::value_view::{ValueView, ViewKind};
-use super::{is_assignable, MAX_DEPTH};
+use super::{is_assignable, MAX_DATA_DEPTH, STACK_CHECK_EVERY};
 use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
 use crate::values::Value;
 
@@ -47,15 +49,16 @@ impl ValueView for StrView<'_> {
     }
 }
 
-const GUARD_SLOTS: usize = 32;
-
 /// Per-check state: nesting depth and the alias recursion guard.
 struct Ctx {
+    /// Levels of data the check is inside.
     depth: u32,
+    /// Levels of recursion (data levels and aliases followed).
+    frames: u32,
     /// Steps of this check, for stopping it when the host asks (see [`crate::stop`]).
     steps: crate::stop::Steps,
-    guard: [(usize, usize); GUARD_SLOTS],
-    glen: usize,
+    /// The (alias, value) pairs being checked, innermost last.
+    guard: Vec<(usize, usize)>,
     keys: KeyMemo,
 }
 
@@ -70,6 +73,9 @@ struct KeyMemo {
     /// The entries of that Struct (their address: the same type while the
     /// check runs).
     elements: usize,
+    /// [`crate::stop::Steps::call_outs`] when the ids were noted: identities
+    /// stand for contents only while the host runs none of its code.
+    epoch: u32,
     /// The identity of the key last found for each of the first entries (0: none).
     ids: [usize; MEMO_KEYS],
 }
@@ -78,16 +84,20 @@ impl KeyMemo {
     /// The entry of `es` that the key with identity `id` named before, when
     /// it is entry `hint` (the next one in declaration order).
     #[inline]
-    fn entry(&self, es: &[StructElement], id: usize, hint: usize) -> Option<usize> {
-        (self.elements == es.as_ptr() as usize && self.ids.get(hint) == Some(&id)).then_some(hint)
+    fn entry(&self, es: &[StructElement], id: usize, hint: usize, epoch: u32) -> Option<usize> {
+        (self.elements == es.as_ptr() as usize
+            && self.epoch == epoch
+            && self.ids.get(hint) == Some(&id))
+        .then_some(hint)
     }
 
     /// Remember that the key with identity `id` names entry `i` of `es`.
     #[inline]
-    fn note(&mut self, es: &[StructElement], id: usize, i: usize) {
+    fn note(&mut self, es: &[StructElement], id: usize, i: usize, epoch: u32) {
         let elements = es.as_ptr() as usize;
-        if self.elements != elements {
+        if self.elements != elements || self.epoch != epoch {
             self.elements = elements;
+            self.epoch = epoch;
             self.ids = [0; MEMO_KEYS];
         }
         if let Some(slot) = self.ids.get_mut(i) {
@@ -142,25 +152,44 @@ impl Ctx {
     fn new() -> Ctx {
         Ctx {
             depth: 0,
-            steps: crate::stop::Steps::default(),
-            guard: [(0, 0); GUARD_SLOTS],
-            glen: 0,
+            frames: 0,
+            steps: crate::stop::Steps::new(),
+            guard: Vec::new(),
             keys: KeyMemo {
                 elements: 0,
+                epoch: 0,
                 ids: [0; MEMO_KEYS],
             },
         }
     }
 
-    /// Check a contained value one level deeper.
+    /// Check a contained value one level deeper. This is a step of the walk,
+    /// where the host may run its code ([`crate::stop::Steps::stop`]).
     #[inline]
     fn nested<V: ValueView + ?Sized>(&mut self, t: &Type, v: &V) -> bool {
-        if self.depth >= MAX_DEPTH || self.steps.stop() {
+        if self.steps.stop() {
+            return false;
+        }
+        if self.depth >= MAX_DATA_DEPTH {
+            super::too_deep("data", MAX_DATA_DEPTH);
             return false;
         }
         self.depth += 1;
-        let r = self.check(t, v);
+        let r = self.deeper(t, v);
         self.depth -= 1;
+        r
+    }
+
+    /// `check` one level of recursion down, on more stack when needed.
+    #[inline]
+    fn deeper<V: ValueView + ?Sized>(&mut self, t: &Type, v: &V) -> bool {
+        self.frames += 1;
+        let r = if self.frames % STACK_CHECK_EVERY == 0 {
+            crate::stack::deep(|| self.check(t, v))
+        } else {
+            self.check(t, v)
+        };
+        self.frames -= 1;
         r
     }
 
@@ -257,7 +286,9 @@ impl Ctx {
                 _ => false,
             },
             K::Pattern(ps) => match k {
-                ViewKind::String(s) => ps.is_empty() || ps.iter().any(|p| p.is_match(s)),
+                ViewKind::String(s) => {
+                    ps.is_empty() || ps.iter().any(|p| p.is_match_in(s, &mut self.steps))
+                }
                 _ => false,
             },
             K::Boolean(b) => match k {
@@ -378,18 +409,13 @@ impl Ctx {
                         std::sync::Arc::as_ptr(a) as *const u8 as usize,
                         v.identity(),
                     );
-                    if self.guard[..self.glen].iter().rev().any(|g| *g == key) {
+                    if self.guard.iter().rev().any(|g| *g == key) {
                         return false;
                     }
-                    if self.glen < GUARD_SLOTS {
-                        self.guard[self.glen] = key;
-                        self.glen += 1;
-                        let r = self.nested(target, v);
-                        self.glen -= 1;
-                        r
-                    } else {
-                        self.nested(target, v)
-                    }
+                    self.guard.push(key);
+                    let r = self.deeper(target, v);
+                    self.guard.pop();
+                    r
                 }
             },
         }
@@ -411,7 +437,8 @@ impl Ctx {
             let mut seen: u64 = 0;
             let ok = v.each_entry(|ek, ev| {
                 let id = ek.content_identity();
-                let memo = id.and_then(|id| self.keys.entry(es, id, next));
+                let epoch = self.steps.call_outs();
+                let memo = id.and_then(|id| self.keys.entry(es, id, next, epoch));
                 let found = match memo {
                     Some(i) => i,
                     None => {
@@ -422,7 +449,7 @@ impl Ctx {
                             return false;
                         };
                         if let Some(id) = id {
-                            self.keys.note(es, id, i);
+                            self.keys.note(es, id, i, epoch);
                         }
                         i
                     }

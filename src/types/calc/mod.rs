@@ -58,9 +58,28 @@ pub use value_view::{ValueView, ViewKind};
 use crate::types::{factory, IntRange, Type, TypeKind};
 use std::sync::OnceLock;
 
-/// How deep instance checks and assignability follow nested values and types
-/// before answering `false` (protects the stack against hostile input).
-pub(crate) const MAX_DEPTH: u32 = 400;
+/// How deep the walks of values (`instance?`, `infer`, `infer_set`,
+/// `describe_mismatch`) follow nested data: deeper data (or data containing
+/// itself) stops the walk with an error ([`too_deep`]), never a wrong answer.
+/// The walks grow their stack as they go ([`crate::stack::deep`]).
+pub const MAX_DATA_DEPTH: u32 = 10_000;
+
+/// How deep the walks of types (`assignable?`, normalization, descriptions)
+/// follow nested types before stopping with an error.
+pub const MAX_TYPE_DEPTH: u32 = 20_000;
+
+/// Stop the current call: its data (or types) are nested more than `limit`
+/// levels deep. The caller answers with what it has; the host raises the error.
+#[cold]
+pub(crate) fn too_deep(what: &str, limit: u32) {
+    crate::stop::record(crate::stop::Stop::Failed(crate::Error::argument(format!(
+        "{what} nested more than {limit} levels deep (or containing itself) cannot be checked"
+    ))));
+}
+
+/// How often (in levels of recursion) the walks look at the room left on the
+/// stack ([`crate::stack::deep`]): a power of two.
+pub(crate) const STACK_CHECK_EVERY: u32 = 8;
 
 macro_rules! shared_type {
     ($name:ident, $kind:expr) => {

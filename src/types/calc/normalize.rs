@@ -17,10 +17,15 @@ pub fn normalize(t: &Type) -> Type {
 }
 
 fn normalize_at(t: &Type, depth: u32) -> Type {
-    use TypeKind as K;
-    if depth > 64 {
+    if depth > super::MAX_TYPE_DEPTH {
+        super::too_deep("types", super::MAX_TYPE_DEPTH);
         return t.clone();
     }
+    crate::stack::deep(|| normalize_here(t, depth))
+}
+
+fn normalize_here(t: &Type, depth: u32) -> Type {
+    use TypeKind as K;
     let n = |x: &Type| normalize_at(x, depth + 1);
     match t.kind() {
         K::Variant(ts) if !ts.is_empty() => {

@@ -89,6 +89,12 @@ pub trait ValueView {
         None
     }
 
+    /// The decimal text of an integer outside the 64-bit range (a
+    /// [`ViewKind::BigInteger`]), for messages. The default is `None`.
+    fn big_integer_text(&self) -> Option<String> {
+        None
+    }
+
     /// An identity for recursion guards: equal for the same underlying object.
     fn identity(&self) -> usize {
         self as *const Self as *const u8 as usize

@@ -20,7 +20,7 @@ use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
 use crate::types::factory as tf;
 use crate::types::model::{Type, TypeAlias, TypeKind};
-use crate::types::parse::{TypeParser, UnknownNames};
+use crate::types::parse::{ParseCache, TypeParser, UnknownNames};
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
@@ -117,7 +117,7 @@ impl Drop for Hold<'_> {
 pub struct AliasRegistry {
     state: Mutex<State>,
     /// Types parsed with this registry, by source text; emptied when a definition changes.
-    parsed: Mutex<HashMap<Box<str>, Type>>,
+    parsed: Mutex<ParseCache>,
     /// Where names not defined here are looked for.
     source: Option<Arc<dyn AliasSource>>,
     /// Held while an alias is resolved.
@@ -174,7 +174,7 @@ impl AliasRegistry {
     }
 
     /// The cache of type strings parsed with this registry.
-    pub(crate) fn parse_cache(&self) -> &Mutex<HashMap<Box<str>, Type>> {
+    pub(crate) fn parse_cache(&self) -> &Mutex<ParseCache> {
         &self.parsed
     }
 
@@ -294,6 +294,19 @@ impl AliasRegistry {
             }
         }
         Ok(())
+    }
+
+    /// Make this registry's definitions those of `other` (its own are
+    /// dropped; `other`'s source, if any, is not shared); names are resolved
+    /// again here when first looked up.
+    pub fn copy_definitions_from(&self, other: &AliasRegistry) {
+        let defs = other.lock().defs.clone();
+        let mut st = self.lock();
+        st.defs = defs;
+        st.resolved.clear();
+        st.absent.clear();
+        drop(st);
+        self.forget_parsed();
     }
 
     /// True when `name` is defined here.

@@ -58,7 +58,8 @@ impl Interp<'_> {
                 };
                 let mut params: SmallVec<[Value; FEW]> = SmallVec::with_capacity(keys.len());
                 for k in keys {
-                    params.push(self.value_of(k)?);
+                    // (types nest thousands deep: on more stack when the thread's runs low)
+                    params.push(crate::stack::deep(|| self.value_of(k))?);
                 }
                 self.access_type(name, &params, e.span)
             }
@@ -148,15 +149,15 @@ impl Interp<'_> {
             ExprKind::LiteralList(items) => {
                 let mut out = Vec::with_capacity(items.len());
                 for i in items {
-                    out.push(self.value_of(i)?);
+                    out.push(crate::stack::deep(|| self.value_of(i))?);
                 }
                 Value::Array(Arc::new(out))
             }
             ExprKind::LiteralHash { entries, .. } => {
                 let mut map = ValueMap::with_capacity(entries.len());
                 for en in entries {
-                    let k = self.value_of(&en.key)?;
-                    let v = self.value_of(&en.value)?;
+                    let k = crate::stack::deep(|| self.value_of(&en.key))?;
+                    let v = crate::stack::deep(|| self.value_of(&en.value))?;
                     map.insert(k, v);
                 }
                 Value::Hash(Arc::new(map))

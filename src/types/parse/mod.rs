@@ -66,27 +66,61 @@ impl Default for TypeParser<'_> {
     }
 }
 
-/// How many parsed strings the process-wide cache keeps before it starts over.
-const CACHE_LIMIT: usize = 8192;
+/// Types parsed from source texts, bounded by an estimate of the memory its
+/// entries hold ([`CACHE_BYTES`]): when full it starts over.
+#[derive(Default)]
+pub(crate) struct ParseCache {
+    map: HashMap<Box<str>, Type>,
+    /// The estimated bytes of the entries.
+    bytes: usize,
+}
+
+/// The most memory (estimated) one cache of parsed types holds.
+pub(crate) const CACHE_BYTES: usize = 32 << 20;
+
+/// Texts longer than this are parsed afresh every time, never cached: one
+/// entry may take no more than a small share of the cache.
+const CACHE_MAX_TEXT: usize = 256 << 10;
+
+impl ParseCache {
+    /// The estimated bytes an entry for `source` holds: its text, the map's
+    /// slot, and the type's nodes (a node for every few bytes of text at
+    /// most, 64 bytes each).
+    fn cost(source: &str) -> usize {
+        96 + 17 * source.len()
+    }
+
+    /// Empty the cache.
+    pub(crate) fn clear(&mut self) {
+        self.map = HashMap::new();
+        self.bytes = 0;
+    }
+}
 
 /// The process-wide cache of types parsed without aliases, in the default mode.
-fn global_cache() -> &'static Mutex<HashMap<Box<str>, Type>> {
-    static CACHE: OnceLock<Mutex<HashMap<Box<str>, Type>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+fn global_cache() -> &'static Mutex<ParseCache> {
+    static CACHE: OnceLock<Mutex<ParseCache>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(ParseCache::default()))
 }
 
 /// Look `source` up in `cache`.
-pub(crate) fn cache_get(cache: &Mutex<HashMap<Box<str>, Type>>, source: &str) -> Option<Type> {
-    cache.lock().ok()?.get(source).cloned()
+pub(crate) fn cache_get(cache: &Mutex<ParseCache>, source: &str) -> Option<Type> {
+    cache.lock().ok()?.map.get(source).cloned()
 }
 
 /// Remember `t` as the type of `source` in `cache` (which starts over when full).
-pub(crate) fn cache_put(cache: &Mutex<HashMap<Box<str>, Type>>, source: &str, t: &Type) {
-    if let Ok(mut m) = cache.lock() {
-        if m.len() >= CACHE_LIMIT {
-            m.clear();
+pub(crate) fn cache_put(cache: &Mutex<ParseCache>, source: &str, t: &Type) {
+    if source.len() > CACHE_MAX_TEXT {
+        return;
+    }
+    if let Ok(mut c) = cache.lock() {
+        let cost = ParseCache::cost(source);
+        if c.bytes + cost > CACHE_BYTES {
+            c.clear();
         }
-        m.insert(source.into(), t.clone());
+        if c.map.insert(source.into(), t.clone()).is_none() {
+            c.bytes += cost;
+        }
     }
 }
 
@@ -158,7 +192,7 @@ impl<'a> TypeParser<'a> {
 
     /// [`TypeParser::parse`] through `cache`.
     #[inline(never)]
-    fn parse_through(&self, cache: &Mutex<HashMap<Box<str>, Type>>, source: &str) -> Result<Type> {
+    fn parse_through(&self, cache: &Mutex<ParseCache>, source: &str) -> Result<Type> {
         if let Some(t) = cache_get(cache, source) {
             return Ok(t);
         }

@@ -187,6 +187,12 @@ fn write_value_w(f: &mut W<'_>, v: &Value) -> fmt::Result {
             f.write_char('}')
         }
         Value::Type(t) => write_type(f, t),
+        // as the reference: the type of what it holds, generalized (never
+        // its content or size)
+        Value::Sensitive(_) => {
+            f.write_str("Instance of ")?;
+            write_type(f, &crate::types::calc::infer(v))
+        }
         other => write!(f, "{other:?}"),
     }
 }
@@ -349,7 +355,8 @@ fn write_callable(f: &mut W<'_>, c: &CallableType) -> fmt::Result {
 /// Write the canonical text of `t` (aliases by name unless `f` expands them).
 pub fn write_type(f: &mut W<'_>, t: &Type) -> fmt::Result {
     f.level += 1;
-    let r = write_type_inner(f, t);
+    // (types nest thousands deep: on more stack when the thread's runs low)
+    let r = crate::stack::deep(|| write_type_inner(f, t));
     f.level -= 1;
     r
 }

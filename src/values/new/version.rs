@@ -119,7 +119,8 @@ pub fn new_semver_range(args: &[Value]) -> Result<SemVerRange> {
                     "parameter 'hash_args' expects a value for key 'min'",
                 )
             })?;
-            let max = get(&e, "max").unwrap_or(&Value::Default);
+            static DEFAULT: Value = Value::Default;
+            let max = get(&e, "max").unwrap_or(&DEFAULT);
             let excl = match get(&e, "exclude_max") {
                 None => false,
                 Some(Value::Boolean(b)) => *b,

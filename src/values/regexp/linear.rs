@@ -47,6 +47,7 @@ pub(super) fn translate(source: &str) -> Option<String> {
 pub(super) fn compile(source: &str) -> Option<regex::Regex> {
     regex::RegexBuilder::new(&translate(source)?)
         .size_limit(1 << 20)
+        .dfa_size_limit(256 << 10)
         .build()
         .ok()
 }

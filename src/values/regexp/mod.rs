@@ -55,10 +55,24 @@ impl Compiled {
 /// How many compiled patterns the process-wide cache keeps before it starts over.
 const CACHE_LIMIT: usize = 4096;
 
-/// The process-wide cache of compiled patterns, by source text.
-fn cache() -> &'static Mutex<HashMap<Box<str>, Regexp>> {
-    static CACHE: OnceLock<Mutex<HashMap<Box<str>, Regexp>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+/// The most memory (estimated) the cache of compiled patterns holds before
+/// it starts over.
+const CACHE_BYTES: usize = 64 << 20;
+
+/// The estimated memory of a cached pattern: the compiled program of each
+/// engine (tens of bytes per byte of pattern) and the linear matcher's
+/// working memory (see [`linear::compile`]).
+fn cache_cost(source: &str) -> usize {
+    16 * 1024 + 64 * source.len()
+}
+
+/// The compiled patterns by source text, with the estimated bytes they hold.
+type Cache = (HashMap<Box<str>, Regexp>, usize);
+
+/// The process-wide cache of compiled patterns.
+fn cache() -> &'static Mutex<Cache> {
+    static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new((HashMap::new(), 0)))
 }
 
 /// The compiled `source` from the process-wide cache, compiling and remembering
@@ -109,7 +123,7 @@ fn recent_slot(b: &[u8]) -> usize {
 /// `source` from the process-wide map of compiled patterns, compiled and
 /// remembered when it is not there yet.
 fn cached_in_map(source: &str) -> std::result::Result<Regexp, onig::Error> {
-    if let Some(r) = cache().lock().ok().and_then(|m| m.get(source).cloned()) {
+    if let Some(r) = cache().lock().ok().and_then(|m| m.0.get(source).cloned()) {
         return Ok(r);
     }
     let r = Regexp {
@@ -117,10 +131,13 @@ fn cached_in_map(source: &str) -> std::result::Result<Regexp, onig::Error> {
         compiled: Compiled::new(compile(source)?),
     };
     if let Ok(mut m) = cache().lock() {
-        if m.len() >= CACHE_LIMIT {
-            m.clear();
+        let cost = cache_cost(source);
+        if m.0.len() >= CACHE_LIMIT || m.1 + cost > CACHE_BYTES {
+            *m = (HashMap::new(), 0);
         }
-        m.insert(source.into(), r.clone());
+        if cost <= CACHE_BYTES / 16 && m.0.insert(source.into(), r.clone()).is_none() {
+            m.1 += cost;
+        }
     }
     Ok(r)
 }
@@ -193,10 +210,75 @@ impl Regexp {
         match self.search_raw(text, None) {
             Ok(found) => found.is_some(),
             Err(e) => {
-                crate::stop::record(crate::stop::Stop::Failed(self.gave_up(text, e)));
+                crate::stop::record(crate::stop::Stop::Failed(self.gave_up(e)));
                 false
             }
         }
+    }
+
+    /// [`Regexp::is_match`] within the budget of a walk: the search is tried
+    /// with a small step limit first, then with limits four times larger,
+    /// looking for interruptions between tries ([`crate::stop::Steps::poll_now`]:
+    /// the text may be the host's, so no host code runs) and spending the
+    /// walk's budget of backtracking steps ([`crate::stop::REGEX_BUDGET`]) on
+    /// each try that ran out of steps; the last try gets what is left. A
+    /// search that fails, or needs more than the budget, answers false and
+    /// records why, which stops the walk.
+    pub fn is_match_in(&self, text: &str, steps: &mut crate::stop::Steps) -> bool {
+        if let Some(l) = self.linear() {
+            return l.is_match(text);
+        }
+        let mut limit = FIRST_TRY_LIMIT;
+        loop {
+            match self.search_limited(text, limit) {
+                Ok(found) => return found,
+                Err(e) if !out_of_steps(&e) => {
+                    crate::stop::record(crate::stop::Stop::Failed(self.gave_up(e)));
+                    return false;
+                }
+                Err(e) => {
+                    crate::stop::soon();
+                    let left = if steps.spend_regex(limit) {
+                        steps.regex_left()
+                    } else {
+                        0
+                    };
+                    if left == 0 {
+                        crate::stop::record(crate::stop::Stop::Failed(self.gave_up(e)));
+                        return false;
+                    }
+                    if steps.poll_now() {
+                        return false;
+                    }
+                    limit = (limit * 4).min(left);
+                }
+            }
+        }
+    }
+
+    /// One search with at most `limit` backtracking steps in all.
+    fn search_limited(&self, text: &str, limit: u64) -> std::result::Result<bool, onig::Error> {
+        let mut param = onig::MatchParam::default();
+        let limit = limit.min(u64::from(u32::MAX));
+        param.set_retry_limit_in_match(limit as u32);
+        // SAFETY: a setter of the parameter block `param` owns.
+        unsafe {
+            onig_sys::onig_set_retry_limit_in_search_of_match_param(
+                param.as_raw(),
+                limit as std::os::raw::c_ulong,
+            );
+        }
+        self.compiled
+            .onig
+            .search_with_param(
+                text,
+                0,
+                text.len(),
+                onig::SearchOptions::SEARCH_OPTION_NONE,
+                None,
+                param,
+            )
+            .map(|found| found.is_some())
     }
 
     /// Whether the pattern matches anywhere in `text`, or an argument error
@@ -213,8 +295,7 @@ impl Regexp {
     /// Where the pattern first matches in `text` and, with `region`, the
     /// groups; an argument error when it gives up, as [`Regexp::try_match`].
     pub fn search(&self, text: &str, region: Option<&mut onig::Region>) -> Result<Option<usize>> {
-        self.search_raw(text, region)
-            .map_err(|e| self.gave_up(text, e))
+        self.search_raw(text, region).map_err(|e| self.gave_up(e))
     }
 
     /// The search itself (the limits are set: every Regexp is compiled by
@@ -236,17 +317,29 @@ impl Regexp {
         )
     }
 
-    /// The error of this pattern giving up on `text`.
+    /// The error of this pattern giving up on a text (which it does not
+    /// describe: the text may be a secret, and so may its length).
     #[cold]
-    fn gave_up(&self, text: &str, e: onig::Error) -> Error {
+    fn gave_up(&self, e: onig::Error) -> Error {
         Error::argument(format!(
-            "regular expression /{}/ gave up matching a string of {} characters: {}",
+            "regular expression /{}/ gave up matching a string: {}",
             self.source,
-            text.chars().count(),
             e.description()
         ))
     }
 }
+
+/// True when a search failed for running out of backtracking steps.
+fn out_of_steps(e: &onig::Error) -> bool {
+    matches!(
+        e.code() as std::os::raw::c_int,
+        onig_sys::ONIGERR_RETRY_LIMIT_IN_MATCH_OVER | onig_sys::ONIGERR_RETRY_LIMIT_IN_SEARCH_OVER
+    )
+}
+
+/// The step limit of the first try of [`Regexp::is_match_in`]: searches
+/// that need fewer steps (nearly all) cost no budget.
+const FIRST_TRY_LIMIT: u64 = 100_000;
 
 /// Backtracking steps one match attempt may take (Oniguruma's default).
 pub const RETRY_LIMIT_IN_MATCH: u64 = 10_000_000;

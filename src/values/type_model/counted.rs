@@ -102,11 +102,15 @@ impl<T> Counted<T> {
     }
 
     /// Free the node. Called by the last handle, which may then not be used.
+    /// Freeing a node frees the nodes only it holds, recursively: a deep
+    /// tree (a type inferred from data nested thousands of levels) is freed
+    /// on more stack when the thread's runs low ([`crate::stack::deep`]).
     #[inline]
     fn free(&mut self) {
+        let node = self.node.as_ptr();
         // SAFETY: the node was made by `Box::new` in `new`, and the caller is
         // the last handle (see `drop`), so nothing else refers to it.
-        drop(unsafe { Box::from_raw(self.node.as_ptr()) });
+        crate::stack::deep(|| drop(unsafe { Box::from_raw(node) }));
     }
 }
 

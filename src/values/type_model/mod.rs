@@ -589,7 +589,8 @@ impl Deref for Type {
 
 impl PartialEq for Type {
     fn eq(&self, other: &Type) -> bool {
-        Counted::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+        // (types nest thousands deep: on more stack when the thread's runs low)
+        Counted::ptr_eq(&self.0, &other.0) || crate::stack::deep(|| *self.0 == *other.0)
     }
 }
 
@@ -597,7 +598,7 @@ impl Eq for Type {}
 
 impl Hash for Type {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        self.0.hash(state)
+        crate::stack::deep(|| self.0.hash(state))
     }
 }
 
