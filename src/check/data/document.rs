@@ -180,6 +180,7 @@ pub fn symbol(name: &str) -> Value {
     Value::Runtime(Arc::new(RuntimeValue {
         class_name: Arc::from("Symbol"),
         id: h.finish(),
+        object: None,
     }))
 }
 
@@ -188,6 +189,7 @@ pub fn big_integer() -> Value {
     Value::Runtime(Arc::new(RuntimeValue {
         class_name: Arc::from(BIG_INTEGER),
         id: u64::MAX,
+        object: None,
     }))
 }
 
