@@ -105,4 +105,3 @@ module PuppetTypes
 end
 
 require_relative 'cli/strings'
-require_relative 'cli/check_data'
