@@ -76,10 +76,13 @@ pub fn split_key(key: &str) -> Option<(&str, &str)> {
     (class.split("::").all(is_segment) && is_param_name(param)).then_some((class, param))
 }
 
+/// One class's lookup, done once by the first thread that needs it.
+type Slot = Arc<OnceLock<Option<Arc<ClassInfo>>>>;
+
 /// Classes looked up once each, shared between threads.
 pub struct Classes {
     env: Arc<Environment>,
-    found: Mutex<HashMap<String, Arc<OnceLock<Option<Arc<ClassInfo>>>>>>,
+    found: Mutex<HashMap<String, Slot>>,
 }
 
 impl Classes {

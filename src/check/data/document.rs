@@ -485,6 +485,8 @@ impl Builder {
     /// The value of a mapping as Psych builds its Hash (a later key replaces
     /// an earlier one in its place; `<<` merges a mapping, an alias of one or
     /// a list of them; Symbol keys become Strings as hiera turns them).
+    // A Value's hash and equality never look at a runtime value's host object, so keys are stable.
+    #[allow(clippy::mutable_key_type)]
     fn mapping(&mut self, mut entries: Vec<Entry>) -> (Value, Vec<Entry>, u64) {
         let mut map = ValueMap::with_capacity(entries.len());
         let mut first_at: HashMap<Value, Pos> = HashMap::new();

@@ -135,16 +135,8 @@ pub fn has_holes(v: &Value) -> bool {
     let mut stack = vec![v];
     while let Some(v) = stack.pop() {
         match v {
-            Value::String(s) => {
-                if s.contains("%{") || s.contains("ENC[") {
-                    return true;
-                }
-            }
-            Value::Runtime(_) => {
-                if hole_of(v).is_some() {
-                    return true;
-                }
-            }
+            Value::String(s) if s.contains("%{") || s.contains("ENC[") => return true,
+            Value::Runtime(_) if hole_of(v).is_some() => return true,
             Value::Array(items) => stack.extend(items.iter()),
             Value::Hash(h) => {
                 for (k, x) in h.iter() {
