@@ -163,7 +163,7 @@ fn bad_files_are_one_diagnostic_each() {
     let d = one("web::anything:\n  a: 1\n  true: 1\n");
     assert_eq!(
         d.message,
-        "Value for key 'web::anything' has wrong type, expects Puppet::LookupValue, got Hash[Variant[String, Boolean[true]], Integer[1, 1], 2, 2]"
+        "Value for key 'web::anything' has wrong type, expects Puppet::LookupValue, got Hash[ScalarData, Integer[1, 1], 2, 2]"
     );
     assert!(check("web::anything: 123456789012345678901234567890\n").is_empty());
     let deep = format!("web::anything: {}{}\n", "[".repeat(600), "]".repeat(600));
