@@ -209,8 +209,12 @@ catalogue! {
     RESERVED_PARAMETER: error,
     /// A parameter declared twice.
     DUPLICATE_PARAMETER: error,
-    /// A hash key given twice.
-    DUPLICATE_KEY: error,
+    /// A hash key given twice (a warning, as the reference's default `strict` setting makes it).
+    DUPLICATE_KEY: warning,
+    /// An unknown escape in a double quoted string or heredoc (`"\q"`).
+    UNRECOGNIZED_ESCAPE: warning,
+    /// A `\u` escape without its hex digits.
+    ILLEGAL_UNICODE_ESCAPE: warning,
     /// A second `default` in a case or selector.
     DUPLICATE_DEFAULT: error,
     /// More than one `* =>` in a resource body.
@@ -408,6 +412,25 @@ const MESSAGE_CODES: &[(&str, Code)] = &[
     ),
 ];
 
+/// True for the errors the reference gives no position: a syntax error at
+/// the end of the input, a byte order mark.
+fn unplaced(message: &str) -> bool {
+    message == "Syntax error at end of input"
+        || (message.starts_with("Illegal ")
+            && message.contains(" Byte Order mark at beginning of input"))
+}
+
+/// The reference's text of a message of the crate's parser: without the
+/// `(expected ...)` the parser adds to `Syntax error at ...`.
+pub fn reference_message(message: &str) -> &str {
+    if message.starts_with("Syntax error at ") && message.ends_with(')') {
+        if let Some(i) = message.rfind(" (expected ") {
+            return &message[..i];
+        }
+    }
+    message
+}
+
 /// One problem found in a file.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
@@ -466,9 +489,13 @@ impl Diagnostic {
 
     /// The diagnostic of a parse, validation or type error in `source` (its span
     /// gives the position; an error without one has none).
+    ///
+    /// A syntax error at the end of the input, or a byte order mark, has no
+    /// position, as in the reference.
     pub fn of_error(e: &Error, source: &str, index: &LineIndex) -> Diagnostic {
-        let d = Diagnostic::new(Code::of_error(e), e.message.clone());
+        let d = Diagnostic::new(Code::of_error(e), reference_message(&e.message));
         match e.span {
+            Some(_) if unplaced(&d.message) => d,
             Some(span) => d.at(source, index, span),
             None => d,
         }
@@ -519,12 +546,13 @@ impl Diagnostic {
         }
     }
 
-    /// Order diagnostics by path, then position, then message.
+    /// Order diagnostics by path, then position (those without one after
+    /// the others of their file), then message.
     pub fn sort_key(&self) -> (Option<&str>, u32, u32, &str) {
         (
             self.path.as_deref(),
-            self.line.unwrap_or(0),
-            self.column.unwrap_or(0),
+            self.line.unwrap_or(u32::MAX),
+            self.column.unwrap_or(u32::MAX),
             &self.message,
         )
     }
@@ -548,7 +576,7 @@ mod tests {
 
     #[test]
     fn a_syntax_error_becomes_a_located_diagnostic_with_its_code() {
-        let src = "$x = 1\nfoo(";
+        let src = "$x = 1\nfoo(,";
         let e = crate::syntax::parser::parse(src).unwrap_err();
         let d = Diagnostic::of_error(&e, src, &LineIndex::new(src))
             .in_file(Some(Arc::from("/m/init.pp")));
@@ -557,7 +585,24 @@ mod tests {
         assert_eq!((d.line, d.column), (Some(2), Some(5)));
         assert_eq!(
             d.to_string(),
-            format!("{} (file: /m/init.pp, line: 2, column: 5)", e.message)
+            "Syntax error at ',' (file: /m/init.pp, line: 2, column: 5)"
+        );
+        assert!(
+            e.message.contains("(expected"),
+            "the parser's own message says more"
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_at_the_end_of_the_input_has_no_position() {
+        let src = "$x = 1\nfoo(";
+        let e = crate::syntax::parser::parse(src).unwrap_err();
+        let d = Diagnostic::of_error(&e, src, &LineIndex::new(src))
+            .in_file(Some(Arc::from("/m/init.pp")));
+        assert_eq!((d.line, d.column, d.end_line), (None, None, None));
+        assert_eq!(
+            d.to_string(),
+            "Syntax error at end of input (file: /m/init.pp)"
         );
     }
 

@@ -116,31 +116,54 @@ pub fn walk_pp(
     out: &mut Vec<PathBuf>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
+    walk_sources(dir, &["pp"], visited, out, diagnostics)
+}
+
+/// As [`walk_pp`], for the files whose extension is one of `extensions`.
+pub fn walk_sources(
+    dir: &Path,
+    extensions: &[&str],
+    visited: &mut HashSet<PathBuf>,
+    out: &mut Vec<PathBuf>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let Ok(root) = std::fs::canonicalize(dir) else {
         return;
     };
-    walk(dir, &root, visited, out, diagnostics, 0);
+    let walk = Walk {
+        root: &root,
+        extensions,
+    };
+    walk.dir(dir, visited, out, diagnostics, 0);
+}
+
+/// A walk under `root` for files with one of `extensions`.
+struct Walk<'w> {
+    root: &'w Path,
+    extensions: &'w [&'w str],
 }
 
 /// How deep directories may nest under a module directory.
 const MAX_DIR_DEPTH: usize = 64;
 
-fn walk(
-    dir: &Path,
-    root: &Path,
-    visited: &mut HashSet<PathBuf>,
-    out: &mut Vec<PathBuf>,
-    diagnostics: &mut Vec<Diagnostic>,
-    depth: usize,
-) {
-    let display = || Some(Arc::from(dir.to_string_lossy().as_ref()));
-    let Ok(real) = std::fs::canonicalize(dir) else {
-        return;
-    };
-    // (a directory above the walk's start is a loop too: walking it would reach the start again)
-    let above = depth > 0 && root.starts_with(&real);
-    if above || !visited.insert(real) || depth > MAX_DIR_DEPTH {
-        diagnostics.push(
+impl Walk<'_> {
+    fn dir(
+        &self,
+        dir: &Path,
+        visited: &mut HashSet<PathBuf>,
+        out: &mut Vec<PathBuf>,
+        diagnostics: &mut Vec<Diagnostic>,
+        depth: usize,
+    ) {
+        let root = self.root;
+        let display = || Some(Arc::from(dir.to_string_lossy().as_ref()));
+        let Ok(real) = std::fs::canonicalize(dir) else {
+            return;
+        };
+        // (a directory above the walk's start is a loop too: walking it would reach the start again)
+        let above = depth > 0 && root.starts_with(&real);
+        if above || !visited.insert(real) || depth > MAX_DIR_DEPTH {
+            diagnostics.push(
             Diagnostic::new(
                 Code::SYMLINK_LOOP,
                 "The directory was reached again through symbolic links; its files are loaded once"
@@ -148,39 +171,44 @@ fn walk(
             )
             .in_file(display()),
         );
-        return;
-    }
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) => {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::UNREADABLE_FILE,
-                    format!("Cannot read the directory: {}", io_reason(&e)),
-                )
-                .in_file(display()),
-            );
             return;
         }
-    };
-    // (the entry's own type spares a stat; a link is followed to what it names)
-    let mut paths: Vec<(PathBuf, bool)> = entries
-        .flatten()
-        .map(|e| {
-            let dir = match e.file_type() {
-                Ok(t) if t.is_symlink() => e.path().is_dir(),
-                Ok(t) => t.is_dir(),
-                Err(_) => false,
-            };
-            (e.path(), dir)
-        })
-        .collect();
-    paths.sort();
-    for (p, dir) in paths {
-        if dir {
-            walk(&p, root, visited, out, diagnostics, depth + 1);
-        } else if p.extension().is_some_and(|e| e == "pp") {
-            out.push(p);
+        let entries = match std::fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) => {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::UNREADABLE_FILE,
+                        format!("Cannot read the directory: {}", io_reason(&e)),
+                    )
+                    .in_file(display()),
+                );
+                return;
+            }
+        };
+        // (the entry's own type spares a stat; a link is followed to what it names)
+        let mut paths: Vec<(PathBuf, bool)> = entries
+            .flatten()
+            .map(|e| {
+                let dir = match e.file_type() {
+                    Ok(t) if t.is_symlink() => e.path().is_dir(),
+                    Ok(t) => t.is_dir(),
+                    Err(_) => false,
+                };
+                (e.path(), dir)
+            })
+            .collect();
+        paths.sort();
+        for (p, dir) in paths {
+            if dir {
+                self.dir(&p, visited, out, diagnostics, depth + 1);
+            } else if p
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| self.extensions.contains(&e))
+            {
+                out.push(p);
+            }
         }
     }
 }
