@@ -98,7 +98,7 @@ RSpec.describe 'PuppetTypes::Parser#validate' do
         [name, ds.size, ds.first.code]
       end
       expect(results).to eq([['missing.pp', 1, :UNREADABLE_FILE], ['latin1.pp', 1, :INVALID_ENCODING],
-                             ['binary.pp', 1, :INVALID_ENCODING], ['bom.pp', 1, :SYNTAX_ERROR]])
+                             ['binary.pp', 1, :BINARY_FILE], ['bom.pp', 1, :SYNTAX_ERROR]])
       expect(parser.validate_file(@dir).map(&:code)).to eq([:UNREADABLE_FILE])
       huge = write('huge.pp', '')
       File.truncate(huge, 65 * 1024 * 1024)

@@ -229,6 +229,8 @@ catalogue! {
     UNREADABLE_FILE: error,
     /// A file whose content is not UTF-8.
     INVALID_ENCODING: error,
+    /// A file that is binary (a NUL byte near its start), not source.
+    BINARY_FILE: error,
     /// A module's metadata.json that is not valid JSON or not an object.
     INVALID_METADATA: warning,
     /// A module path entry that does not exist or is not a directory.
@@ -505,6 +507,25 @@ impl Diagnostic {
     pub fn in_file(mut self, path: Option<Arc<str>>) -> Diagnostic {
         self.path = path;
         self
+    }
+
+    /// At the one byte `at` of `bytes` (raw file content, maybe not UTF-8):
+    /// its line, and its column counting the characters before it.
+    pub fn place_at_byte(&mut self, bytes: &[u8], at: usize) {
+        let at = at.min(bytes.len());
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&bytes[line_start..at])
+            .chars()
+            .count()
+            + 1;
+        self.line = Some(line as u32);
+        self.column = Some(column as u32);
+        self.end_line = Some(line as u32);
+        self.end_column = Some(column as u32 + 1);
     }
 
     /// With the severity `severity` instead of the code's default.

@@ -30,8 +30,9 @@ pub struct Progress {
 /// What a run found.
 #[derive(Debug, Default)]
 pub struct Run {
-    /// How many files were validated (or found unreadable).
-    pub files: usize,
+    /// The files validated (or found unreadable), as the diagnostics name
+    /// them, in the order the paths gave them.
+    pub files: Vec<Arc<str>>,
     /// Every diagnostic, ordered by path and position.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -125,7 +126,7 @@ pub fn validate_paths(paths: &[PathBuf], jobs: Option<usize>, progress: &Progres
     diagnostics.extend(per_file.into_iter().flatten());
     sort(&mut diagnostics);
     Run {
-        files: files.len(),
+        files: files.into_iter().map(|(_, display)| display).collect(),
         diagnostics,
     }
 }
@@ -161,7 +162,7 @@ mod tests {
         std::fs::write(d.join("m/templates/n.txt"), "$x = ,\n").unwrap();
         std::fs::write(d.join("bad.pp"), [b'$', b'x', 0xff, b'\n']).unwrap();
         let run = validate_paths(std::slice::from_ref(&d), Some(2), &Progress::default());
-        assert_eq!(run.files, 4);
+        assert_eq!(run.files.len(), 4);
         let got: Vec<(String, Option<u32>, &str)> = run
             .diagnostics
             .iter()
@@ -196,7 +197,7 @@ mod tests {
             None,
             &Progress::default(),
         );
-        assert_eq!(run.files, 0);
+        assert!(run.files.is_empty());
         assert_eq!(run.diagnostics.len(), 1);
         assert_eq!(run.diagnostics[0].code, Code::UNREADABLE_FILE);
     }

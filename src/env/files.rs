@@ -10,6 +10,10 @@ use std::sync::Arc;
 /// The biggest source file read (larger files are a diagnostic, not a parse).
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
+/// How many bytes at the start of a file are looked at for a NUL byte,
+/// which makes it binary (as version control tools decide).
+const BINARY_PROBE: usize = 8000;
+
 /// The text of an I/O error without Rust's `(os error N)` suffix.
 pub fn io_reason(e: &std::io::Error) -> String {
     let s = e.to_string();
@@ -78,29 +82,29 @@ pub fn read_source(path: &Path, display: &Arc<str>) -> Read {
             )
         }
     };
+    if let Some(at) = bytes[..bytes.len().min(BINARY_PROBE)]
+        .iter()
+        .position(|&b| b == 0)
+    {
+        let mut d = Diagnostic::new(
+            Code::BINARY_FILE,
+            "The file is binary (it has a NUL byte), not Puppet source",
+        )
+        .in_file(Some(display.clone()));
+        d.place_at_byte(&bytes, at);
+        return Read::Bad(d);
+    }
     match String::from_utf8(bytes) {
         Ok(s) => Read::Text(Arc::from(s)),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let bytes = e.as_bytes();
-            let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-            let line_start = bytes[..at]
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |i| i + 1);
-            let column = String::from_utf8_lossy(&bytes[line_start..at])
-                .chars()
-                .count()
-                + 1;
             let mut d = Diagnostic::new(
                 Code::INVALID_ENCODING,
                 format!("The file is not valid UTF-8 (byte 0x{:02X})", bytes[at]),
             )
             .in_file(Some(display.clone()));
-            d.line = Some(line as u32);
-            d.column = Some(column as u32);
-            d.end_line = Some(line as u32);
-            d.end_column = Some(column as u32 + 1);
+            d.place_at_byte(bytes, at);
             Read::Bad(d)
         }
     }
