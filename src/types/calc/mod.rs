@@ -49,10 +49,10 @@ pub use generalize::generalize;
 pub use infer::{infer, infer_generic, infer_view, type_of, TypeOfMode};
 pub use infer_set::{infer_set, infer_set_view, infer_set_view_sized};
 pub use instance::{instance_of, instance_of_view, str_instance_of};
-pub use iterate::{is_iterable, iterate_type};
+pub use iterate::{is_iterable, iterate_type, type_value_iterable};
 pub use mismatches::{mismatches, mismatches_view, MismatchKind, PathStep, ValueMismatch};
 pub use normalize::normalize;
-pub use signatures::{describe_signatures, signature_accepts, Signature};
+pub use signatures::{describe_signatures, signature_accepts, tuple_parts, Signature};
 pub use value_view::{ValueView, ViewKind};
 
 use crate::types::{factory, IntRange, Type, TypeKind};
