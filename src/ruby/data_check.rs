@@ -45,7 +45,13 @@ fn check_file(ruby: &Ruby, rb_self: &RbDataCheck, path: Value) -> Result<Value, 
     guard(ruby, || {
         let path = path_arg(ruby, path)?;
         let check = rb_self.0.clone();
-        let found = super::gvl::without_gvl(move || check.check_file(&path));
+        // (the check loads module files into caches it keeps: cut between files only)
+        let Some(found) = super::gvl::without_gvl(super::gvl::Cut::BetweenUnits, move || {
+            check.check_file(&path)
+        }) else {
+            // (interrupted: the guard delivers the interruption)
+            return Ok(ruby.qnil().as_value());
+        };
         diagnostic::array(ruby, found)
     })
 }
@@ -69,7 +75,12 @@ fn check_plan(
             files: paths_arg(ruby, files)?,
         };
         let check = rb_self.0.clone();
-        let found = super::gvl::without_gvl(move || check.check_plan(&plan));
+        let Some(found) = super::gvl::without_gvl(super::gvl::Cut::BetweenUnits, move || {
+            check.check_plan(&plan)
+        }) else {
+            // (interrupted: the guard delivers the interruption)
+            return Ok(ruby.qnil().as_value());
+        };
         diagnostic::array(ruby, found)
     })
 }

@@ -196,8 +196,12 @@ impl<'a> TypeParser<'a> {
         if let Some(t) = cache_get(cache, source) {
             return Ok(t);
         }
+        let since = crate::stop::count();
         let t = self.parse_afresh(source)?;
-        cache_put(cache, source, &t);
+        // (a parse that stopped, interrupted, gives no answer to keep)
+        if !crate::stop::stopped_since(since) {
+            cache_put(cache, source, &t);
+        }
         Ok(t)
     }
 
