@@ -3,6 +3,7 @@
 //! by the validators built on it; validating a file ([`validate`]).
 
 pub mod diagnostic;
+pub mod environment;
 pub mod files;
 pub mod validate;
 
