@@ -169,7 +169,7 @@ RSpec.describe 'Interrupts and time' do
         timed { env.load_all }
         timed { PuppetTypes::Strings.__generate([#{dir.inspect}]) }
         timed { PuppetTypes::Parser.new.validate("notice(1)\\n" * 3_000_000) }
-        timed { PuppetTypes::Parser.new.__validate_paths([#{dir.inspect}], nil, PuppetTypes::Parser::Progress.new) }
+        timed { PuppetTypes::Parser.new.__validate_paths([#{dir.inspect}], nil, PuppetTypes::Parser::Progress.new, nil) }
         # (the files loaded before the interruption are whole: the rest load later)
         puts env.definitions.size
       RUBY
