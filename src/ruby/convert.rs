@@ -91,6 +91,7 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
             Some(f) => Value::Float(f.to_f64()),
             None => runtime(obj),
         },
+        T::RUBY_T_ARRAY | T::RUBY_T_HASH if !exact_container(raw) => runtime(obj),
         T::RUBY_T_ARRAY => {
             too_deep(depth)?;
             let mut items = Vec::new();
@@ -149,7 +150,11 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
                 return Ok(runtime(obj));
             }
             let source = pure_text(src)?;
-            Value::Regexp(crate::values::Regexp::cached(&source)?)
+            let options = super::ruby_class::regexp_options(raw);
+            Value::Regexp(crate::values::Regexp::from_ruby(&source, options)?)
+        }
+        T::RUBY_T_CLASS | T::RUBY_T_MODULE => {
+            Value::Type(super::ruby_class::class_value_type(obj).clone())
         }
         T::RUBY_T_DATA => {
             if let Some(t) = RbType::from_value(obj) {
@@ -162,6 +167,13 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
         }
         _ => runtime(obj),
     })
+}
+
+/// True when `raw` (an Array or a Hash) is an instance of Array or Hash
+/// itself: one of a subclass is a Runtime value, as in the reference.
+fn exact_container(raw: rb_sys::VALUE) -> bool {
+    use super::ruby_class::{array_class, hash_class, is_exactly};
+    is_exactly(raw, array_class()) || is_exactly(raw, hash_class())
 }
 
 /// An element or entry of a container one level down, on a fresh stack
@@ -298,6 +310,8 @@ fn runtime(obj: RValue) -> Value {
     Value::Runtime(Arc::new(RuntimeValue {
         class_name,
         id: obj.as_raw(),
+        ancestors: super::ruby_class::ancestor_names(obj).into(),
+        texts: Default::default(),
         object: Some(object),
     }))
 }

@@ -26,6 +26,7 @@ mod lexer;
 mod parameter;
 mod parser;
 mod rich;
+mod ruby_class;
 mod strings;
 mod type_calculator;
 pub(crate) mod type_factory;
