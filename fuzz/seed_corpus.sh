@@ -2,7 +2,7 @@
 # Seed fuzz/corpus/<target> from tests/fixtures (the corpora are not committed).
 set -e
 cd "$(dirname "$0")/.."
-for t in lexer parser type_parser type_reader format; do mkdir -p "fuzz/corpus/$t"; done
+for t in lexer parser type_parser type_reader format evaluator; do mkdir -p "fuzz/corpus/$t"; done
 for f in tests/fixtures/lexer/*.pp tests/fixtures/lexer/*.epp tests/fixtures/ok/*.pp tests/fixtures/err/*.pp; do
     [ -f "$f" ] || continue
     n=$(echo "$f" | tr '/' '_')
@@ -22,3 +22,10 @@ for s in '%s' '%p' '%d' '%x' '%#X' '%o' '%b' '%e' '%.3f' '%g' '%a' '%-10s' '%+05
     i=$((i + 1))
     printf '%s' "$s" > "fuzz/corpus/format/seed_$i"
 done
+# Programs: each case of the evaluator fixtures and each rule program.
+i=0
+grep -v '^#' tests/fixtures/eval/cases.txt | while IFS= read -r line; do
+    i=$((i + 1))
+    printf '%s' "$line" > "fuzz/corpus/evaluator/case_$i"
+done
+awk '/^## rule: /{n++; next} {print > ("fuzz/corpus/evaluator/program_" n)}' tests/fixtures/eval/programs.txt

@@ -155,7 +155,7 @@ RSpec.describe PuppetTypes::Environment do
                                ['unresolved.pp', :UNRESOLVED_TYPE, :warning])
       broken = env.diagnostics.find { |d| d.code == :SYNTAX_ERROR }
       expect([broken.line, broken.column, broken.end_line, broken.end_column]).to eq([3, 1, 3, 2])
-      expect(broken.message).to eq("Syntax error at '}' (expected ']' or ',')")
+      expect(broken.message).to eq("Syntax error at '}'")
       expect(broken.to_s).to eq("#{broken.message} (file: #{broken.path}, line: 3, column: 1)")
       expect(broken.to_h).to include(code: :SYNTAX_ERROR, severity: :error, line: 3)
       expect(env.diagnostics).to all(be_frozen)

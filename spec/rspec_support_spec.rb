@@ -183,6 +183,33 @@ RSpec.describe 'PuppetTypes::RSpec (type alias specs and matchers)' do
     expect(r['matchers k'][1]).to eq('expected 80 not to match Puppet type Mymod::Port (Mymod::Port = Integer[0, 65535])')
   end
 
+  it "fails as the compile fails when a name's resource type lookup loads a broken manifest" do
+    {
+      'quirk/manifests/init.pp' => "class quirk (\n  String $name = 'x',\n) {}\n",
+      'broken/manifests/init.pp' => "class broken (\n  String $a = ,\n) {}\n",
+      'oldref/manifests/init.pp' => "class oldref (\n  Variant[Integer, Foo::Bar] $a = 1,\n) {}\n"
+    }.each do |path, text|
+      write_spec(root, "modules/#{path}", text)
+      name = path[%r{\A\w+}]
+      write_spec(root, "modules/#{name}/types/t.pp", "type #{name.capitalize}::T = Integer\n")
+    end
+    write_spec(root, 'spec/type_aliases/t_spec.rb', <<~'RUBY')
+      require 'spec_helper'
+      describe('Quirk::T') { it { is_expected.to allow_value(1) } }
+      describe('Broken::T') { it { is_expected.to allow_value(1) } }
+      describe('Optional[Oldref::T]') { it { is_expected.to allow_value(1) } }
+    RUBY
+    r = run_suite(root, helper: "require 'puppet_types/rspec'\nPuppetTypes::RSpec.modulepath = ['#{root}/modules']\n")
+    m = "#{root}/modules"
+    expect(r.values.map { |_, message| message.sub(/\A.* raised the error /, '') }).to eq(
+      ["The parameter $name redefines a built in parameter in the Host Class Definition (file: #{m}/quirk/manifests/init.pp, " \
+       'line: 2, column: 10) on node quirk::t',
+       "Syntax error at ',' (file: #{m}/broken/manifests/init.pp, line: 2, column: 15) on node broken::t",
+       "Evaluation Error: Resource type not found: Foo::Bar (file: #{m}/oldref/manifests/init.pp, line: 2, column: 20) " \
+       'on node optional[oldref::t]']
+    )
+  end
+
   it 'reads values as Ruby data when told to (nil is undef) and takes the gem rich values as they are' do
     write_module(root)
     write_spec(root, 'spec/type_aliases/data_spec.rb', <<~'RUBY')

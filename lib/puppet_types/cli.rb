@@ -58,6 +58,9 @@ module PuppetTypes
     rescue PuppetTypes::Error, SystemCallError, IOError => e
       @err.puts("puppet-types: #{e.message}")
       FAILURE
+    rescue StandardError => e
+      @err.puts("puppet-types: internal error: #{e.class}: #{e.message}")
+      FAILURE
     end
 
     private
@@ -104,4 +107,5 @@ module PuppetTypes
   end
 end
 
+require_relative 'cli/validate'
 require_relative 'cli/strings'

@@ -7,14 +7,23 @@ module PuppetTypes
   # Source text that does not lex or parse. `line` and `column` are 1-based
   # and nil when the error has no position; `path` is the file name given to
   # the parser, if any.
+  #
+  # `diagnostic` is the error as a PuppetTypes::Diagnostic (code, span,
+  # the reference's message) and `basic_message` the reference's message
+  # without the position, so printers need not take the message apart.
   class ParseError < Error
-    attr_reader :path, :line, :column
+    attr_reader :path, :line, :column, :diagnostic
 
     def initialize(message = nil, path: nil, line: nil, column: nil)
       super(message)
       @path = path
       @line = line
       @column = column
+    end
+
+    # The message without the position suffix (the reference's text).
+    def basic_message
+      @basic_message || message
     end
   end
 

@@ -83,7 +83,9 @@ module PuppetTypes
       end
 
       def values_as=(mode)
-        raise ArgumentError, "values_as must be :source or :data, got #{mode.inspect}" unless %i[source data].include?(mode)
+        unless %i[source data].include?(mode)
+          raise ArgumentError, "values_as must be :source or :data, got #{mode.inspect}"
+        end
 
         @values_as = mode
         @aliases = nil

@@ -17,7 +17,8 @@ RSpec.describe 'RSpec support against rspec-puppet', reference: true do
     skip 'rspec-puppet is not installed (Debian package ruby-rspec-puppet)' unless AliasSuite.rspec_puppet?
 
     Dir.mktmpdir('puppet_types_rspec_diff') do |dir|
-      per_alias = ENV['PUPPET_TYPES_RSPEC_DIFF'] == 'all' ? AliasSuite::VALUES.size : Integer(ENV.fetch('PUPPET_TYPES_RSPEC_DIFF', '2'))
+      per_alias = ENV.fetch('PUPPET_TYPES_RSPEC_DIFF', '2')
+      per_alias = per_alias == 'all' ? AliasSuite::VALUES.size : Integer(per_alias)
       AliasSuite.write(dir, AliasSuite.differential_groups(per_alias: per_alias),
                        AliasSuite.rspec_puppet_helper)
       reference = AliasSuite.run(dir, gem: false)

@@ -209,8 +209,12 @@ catalogue! {
     RESERVED_PARAMETER: error,
     /// A parameter declared twice.
     DUPLICATE_PARAMETER: error,
-    /// A hash key given twice.
-    DUPLICATE_KEY: error,
+    /// A hash key given twice (a warning, as the reference's default `strict` setting makes it).
+    DUPLICATE_KEY: warning,
+    /// An unknown escape in a double quoted string or heredoc (`"\q"`).
+    UNRECOGNIZED_ESCAPE: warning,
+    /// A `\u` escape without its hex digits.
+    ILLEGAL_UNICODE_ESCAPE: warning,
     /// A second `default` in a case or selector.
     DUPLICATE_DEFAULT: error,
     /// More than one `* =>` in a resource body.
@@ -225,6 +229,8 @@ catalogue! {
     UNREADABLE_FILE: error,
     /// A file whose content is not UTF-8.
     INVALID_ENCODING: error,
+    /// A file that is binary (a NUL byte near its start), not source.
+    BINARY_FILE: error,
     /// A module's metadata.json that is not valid JSON or not an object.
     INVALID_METADATA: warning,
     /// A module path entry that does not exist or is not a directory.
@@ -378,6 +384,25 @@ const MESSAGE_CODES: &[(&str, Code)] = &[
     ),
 ];
 
+/// True for the errors the reference gives no position: a syntax error at
+/// the end of the input, a byte order mark.
+fn unplaced(message: &str) -> bool {
+    message == "Syntax error at end of input"
+        || (message.starts_with("Illegal ")
+            && message.contains(" Byte Order mark at beginning of input"))
+}
+
+/// The reference's text of a message of the crate's parser: without the
+/// `(expected ...)` the parser adds to `Syntax error at ...`.
+pub fn reference_message(message: &str) -> &str {
+    if message.starts_with("Syntax error at ") && message.ends_with(')') {
+        if let Some(i) = message.rfind(" (expected ") {
+            return &message[..i];
+        }
+    }
+    message
+}
+
 /// One problem found in a file.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
@@ -416,9 +441,13 @@ impl Diagnostic {
 
     /// The diagnostic of a parse, validation or type error in `source` (its span
     /// gives the position; an error without one has none).
+    ///
+    /// A syntax error at the end of the input, or a byte order mark, has no
+    /// position, as in the reference.
     pub fn of_error(e: &Error, source: &str, index: &LineIndex) -> Diagnostic {
-        let d = Diagnostic::new(Code::of_error(e), e.message.clone());
+        let d = Diagnostic::new(Code::of_error(e), reference_message(&e.message));
         match e.span {
+            Some(_) if unplaced(&d.message) => d,
             Some(span) => d.at(source, index, span),
             None => d,
         }
@@ -428,6 +457,25 @@ impl Diagnostic {
     pub fn in_file(mut self, path: Option<Arc<str>>) -> Diagnostic {
         self.path = path;
         self
+    }
+
+    /// At the one byte `at` of `bytes` (raw file content, maybe not UTF-8):
+    /// its line, and its column counting the characters before it.
+    pub fn place_at_byte(&mut self, bytes: &[u8], at: usize) {
+        let at = at.min(bytes.len());
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = bytes[..at]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&bytes[line_start..at])
+            .chars()
+            .count()
+            + 1;
+        self.line = Some(line as u32);
+        self.column = Some(column as u32);
+        self.end_line = Some(line as u32);
+        self.end_column = Some(column as u32 + 1);
     }
 
     /// With the severity `severity` instead of the code's default.
@@ -469,12 +517,13 @@ impl Diagnostic {
         }
     }
 
-    /// Order diagnostics by path, then position, then message.
+    /// Order diagnostics by path, then position (those without one after
+    /// the others of their file), then message.
     pub fn sort_key(&self) -> (Option<&str>, u32, u32, &str) {
         (
             self.path.as_deref(),
-            self.line.unwrap_or(0),
-            self.column.unwrap_or(0),
+            self.line.unwrap_or(u32::MAX),
+            self.column.unwrap_or(u32::MAX),
             &self.message,
         )
     }
@@ -498,7 +547,7 @@ mod tests {
 
     #[test]
     fn a_syntax_error_becomes_a_located_diagnostic_with_its_code() {
-        let src = "$x = 1\nfoo(";
+        let src = "$x = 1\nfoo(,";
         let e = crate::syntax::parser::parse(src).unwrap_err();
         let d = Diagnostic::of_error(&e, src, &LineIndex::new(src))
             .in_file(Some(Arc::from("/m/init.pp")));
@@ -507,7 +556,24 @@ mod tests {
         assert_eq!((d.line, d.column), (Some(2), Some(5)));
         assert_eq!(
             d.to_string(),
-            format!("{} (file: /m/init.pp, line: 2, column: 5)", e.message)
+            "Syntax error at ',' (file: /m/init.pp, line: 2, column: 5)"
+        );
+        assert!(
+            e.message.contains("(expected"),
+            "the parser's own message says more"
+        );
+    }
+
+    #[test]
+    fn a_syntax_error_at_the_end_of_the_input_has_no_position() {
+        let src = "$x = 1\nfoo(";
+        let e = crate::syntax::parser::parse(src).unwrap_err();
+        let d = Diagnostic::of_error(&e, src, &LineIndex::new(src))
+            .in_file(Some(Arc::from("/m/init.pp")));
+        assert_eq!((d.line, d.column, d.end_line), (None, None, None));
+        assert_eq!(
+            d.to_string(),
+            "Syntax error at end of input (file: /m/init.pp)"
         );
     }
 

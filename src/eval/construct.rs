@@ -53,11 +53,20 @@ fn is_plain(t: &Type) -> bool {
 }
 
 /// `"<subject> has wrong type, expects ..., got ..."`.
+/// Several mismatches are one line each, as the reference's type asserter writes them.
 pub(crate) fn wrong_type(subject: &str, t: &Type, v: &Value) -> String {
-    match describe_mismatch(t, v, None) {
-        Some(why) => format!("{subject} has wrong type, {why}"),
-        None => format!("{subject} has wrong type"),
+    let Some(why) = describe_mismatch(t, v, None) else {
+        return format!("{subject} has wrong type");
+    };
+    let parts: Vec<&str> = why.split("\n ").map(str::trim).collect();
+    if parts.len() == 1 {
+        return format!("{subject} has wrong type, {why}");
     }
+    parts
+        .iter()
+        .map(|p| format!(" {subject} has wrong type, {p}"))
+        .collect::<Vec<_>>()
+        .join("\n ")
 }
 
 /// The value the new function of `t` makes of `args` (`whole` is the type
@@ -68,6 +77,21 @@ fn convert(interp: &Interp, t: &Type, whole: &Type, args: &[Value]) -> Result<Va
         if let Some((name, sigs)) = super::functions::new_function(key) {
             if !own_mismatch(key, args) {
                 super::functions::check_signatures(name, sigs, args)?;
+            }
+            // Integer's named arguments that do not fit its NamedArgs are
+            // reported against that struct
+            if let (K::Integer(_), [h @ Value::Hash(_)]) = (t.kind(), args) {
+                let named = sigs.get(1).and_then(|s| match s.params.kind() {
+                    K::Tuple {
+                        types: Some(ts), ..
+                    } => ts.first().cloned(),
+                    _ => None,
+                });
+                if let Some(named) = named {
+                    if !instance_of(&named, h) {
+                        return Err(Error::evaluation(wrong_type("Integer.new", &named, h)));
+                    }
+                }
             }
         }
     }

@@ -29,6 +29,9 @@ pub(crate) struct Interp<'l> {
     pub(crate) located: Option<(Arc<Source>, Span)>,
     /// The deprecation warnings logged so far.
     warned: Vec<String>,
+    /// The output of the EPP templates being rendered, innermost last, and
+    /// whether a Sensitive value was rendered into it.
+    pub(crate) epp: Vec<(String, bool)>,
     depth: usize,
     /// Steps of this evaluation, for stopping it when the host asks (see [`crate::stop`]).
     pub(crate) steps: crate::stop::Steps,
@@ -49,6 +52,7 @@ impl<'l> Interp<'l> {
             source,
             located: None,
             warned: Vec::new(),
+            epp: Vec::new(),
             depth: 0,
             steps: crate::stop::Steps::default(),
         }
@@ -204,6 +208,36 @@ impl<'l> Interp<'l> {
             K::NamedAccess { .. } => {
                 return Err(err("A named access must be a method call", e.span).into())
             }
+            K::Epp { body, .. } => {
+                self.epp.push((String::new(), false));
+                let r = self.eval_opt(body);
+                let (text, sensitive) = self.epp.pop().unwrap_or_default();
+                r?;
+                let text = Value::string(text);
+                if sensitive {
+                    Value::Sensitive(Arc::new(text))
+                } else {
+                    text
+                }
+            }
+            K::RenderString(s) => {
+                self.render(s, e.span)?;
+                Value::Undef
+            }
+            K::Render(inner) => {
+                let v = self.eval(inner)?;
+                let (text, sensitive) = match &v {
+                    Value::Sensitive(x) => (interpolate(x), true),
+                    other => (interpolate(other), false),
+                };
+                self.render(&text, e.span)?;
+                if sensitive {
+                    if let Some(out) = self.epp.last_mut() {
+                        out.1 = true;
+                    }
+                }
+                Value::Undef
+            }
             // definitions are collected before evaluation (see super::loader);
             // classes and defined types are definitions too, used only by a catalog
             K::FunctionDefinition(_)
@@ -234,6 +268,24 @@ impl<'l> Interp<'l> {
             }
         }
         Ok(out)
+    }
+
+    /// Append `text` to the output of the template being rendered.
+    fn render(&mut self, text: &str, span: Span) -> Result<()> {
+        let Some(out) = self.epp.last_mut() else {
+            return Err(err(
+                "Text can only be rendered inside an EPP template",
+                span,
+            ));
+        };
+        out.0.push_str(text);
+        if out.0.len() > MAX_STRING_BYTES {
+            return Err(err(
+                format!("A template's output is longer than the evaluator's limit of {MAX_STRING_BYTES} bytes"),
+                span,
+            ));
+        }
+        Ok(())
     }
 
     fn concatenate(&mut self, parts: &[Expr], span: Span) -> EResult<Value> {
@@ -514,7 +566,6 @@ fn catalog_label(kind: &ExprKind) -> &'static str {
         K::NodeDefinition { .. } => "A node definition",
         K::TypeMapping { .. } | K::TypeDefinition { .. } => "A type definition",
         K::Apply { .. } => "An apply expression",
-        K::Epp { .. } | K::RenderString(_) | K::Render(_) => "An EPP template",
         _ => "This expression",
     }
 }

@@ -101,6 +101,7 @@ pub fn located_in(
         }
         _ => None,
     };
+    let diagnostic = (err.kind == ErrorKind::Parse).then(|| diagnostic_of(&err, source, path));
     let message = match (position, path) {
         (Some((l, c)), Some(p)) => format!("{} (file: {p}, line: {l}, column: {c})", err.message),
         (Some((l, c)), None) => format!("{} (line: {l}, column: {c})", err.message),
@@ -115,6 +116,13 @@ pub fn located_in(
         Ok(())
     };
     let attrs = (|| -> Result<(), Error> {
+        if let Some(d) = diagnostic {
+            set("@basic_message", ruby.str_new(&d.message).as_value())?;
+            set(
+                "@diagnostic",
+                super::diagnostic::RbDiagnostic::wrap(ruby, d),
+            )?;
+        }
         if let Some((line, column)) = position {
             set("@line", ruby.integer_from_i64(line as i64).as_value())?;
             set("@column", ruby.integer_from_i64(column as i64).as_value())?;
@@ -128,6 +136,35 @@ pub fn located_in(
         Ok(()) => Error::from(exc),
         Err(e) => e,
     }
+}
+
+/// The diagnostic of a parse error: the reference's message (the first
+/// error's, for several validation errors), at the error's position in
+/// `source` when it is known.
+fn diagnostic_of(
+    err: &CoreError,
+    source: Option<(&str, &LineIndex)>,
+    path: Option<&str>,
+) -> crate::check::Diagnostic {
+    use crate::check::{Code, Diagnostic};
+    let message = err.message.as_str();
+    // `Language validation logged N errors... (first: M)` stands for the first error
+    let first = message
+        .strip_prefix("Language validation logged ")
+        .and_then(|rest| rest.find(" (first: ").map(|i| &rest[i + 9..]))
+        .and_then(|m| m.strip_suffix(')'));
+    let mut core = err.clone();
+    if let Some(first) = first {
+        core.message = first.to_string();
+    }
+    let d = match (source, err.span) {
+        (Some((src, index)), Some(_)) => Diagnostic::of_error(&core, src, index),
+        _ => Diagnostic::new(
+            Code::of_error(&core),
+            crate::check::diagnostic::reference_message(&core.message),
+        ),
+    };
+    d.in_file(path.map(std::sync::Arc::from))
 }
 
 /// `PuppetTypes::InternalError` with `message`.

@@ -32,6 +32,7 @@ mod type_calculator;
 pub(crate) mod type_factory;
 mod type_object;
 mod type_parser;
+mod validation;
 mod value_view;
 
 use magnus::{Error, Ruby};
@@ -58,6 +59,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     formatter::init(ruby, module)?;
     lexer::init(ruby, module)?;
     parser::init(ruby, module)?;
+    validation::init(ruby, module)?;
     ast_node::init(ruby, module)?;
     evaluator::init(ruby, module)?;
     diagnostic::init(ruby, module)?;

@@ -10,6 +10,8 @@
 
 use super::convert;
 use super::errors::{self, guard};
+use super::{diagnostic, gvl};
+use crate::check::{self, SourceKind};
 use crate::syntax::ast::Program;
 use crate::syntax::{parser, pn};
 use magnus::{function, method, prelude::*, Error, RModule, RString, Ruby, Value};
@@ -116,6 +118,38 @@ fn parse_with_recovery(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Resu
     })
 }
 
+/// `__validate(source, path, epp)`: every diagnostic of a source text.
+fn validate(
+    ruby: &Ruby,
+    _rb_self: &RbParser,
+    source: Value,
+    path: Option<String>,
+    epp: bool,
+) -> Result<Value, Error> {
+    guard(ruby, || {
+        let source = convert::rstring_to_str(ruby, convert::source_string(ruby, source)?)?;
+        let path: Option<Arc<str>> = path.as_deref().map(Arc::from);
+        let kind = if epp {
+            SourceKind::Epp
+        } else {
+            SourceKind::Manifest
+        };
+        let ds = gvl::without_gvl(|| check::validate_source(&source, path, kind));
+        diagnostic::array(ruby, ds)
+    })
+}
+
+/// `__validate_file(path)`: every diagnostic of a file (one saying why, when it cannot be read).
+fn validate_file(ruby: &Ruby, _rb_self: &RbParser, path: String) -> Result<Value, Error> {
+    guard(ruby, || {
+        let p = path.clone();
+        let ds = gvl::without_gvl(move || {
+            check::files::validate_file(std::path::Path::new(&p), Arc::from(p.as_str()))
+        });
+        diagnostic::array(ruby, ds)
+    })
+}
+
 fn new_parser() -> RbParser {
     RbParser
 }
@@ -159,6 +193,8 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     parser_class.define_method("parse", method!(parse, -1))?;
     parser_class.define_method("parse_epp", method!(parse_epp, -1))?;
     parser_class.define_method("parse_with_recovery", method!(parse_with_recovery, -1))?;
+    parser_class.define_method("__validate", method!(validate, 3))?;
+    parser_class.define_method("__validate_file", method!(validate_file, 1))?;
 
     let ast = module.define_class("AST", ruby.class_object())?;
     ast.undef_default_alloc_func();

@@ -27,8 +27,8 @@ module PuppetTypes
         @checked = {}
       end
 
-      # nil, or [:error, message, [:file, path, line, column]] for the first
-      # failing parameter type in the manifests looking up `name` loads.
+      # nil, or [:error, message, where] (see TypeAlias#located) for the
+      # first error the manifests looking up `name` loads meet.
       def error_for(name)
         key = name.delete_prefix('::').downcase
         return @checked[key] if @checked.key?(key)
@@ -66,29 +66,38 @@ module PuppetTypes
 
       # The error loading the manifest at `path` (loaded through the
       # definition it is the file of) meets: a syntax error, validation
-      # errors, or the first parameter type that names nothing (after the
-      # lookups of that name itself).
+      # errors, or the first parameter type that names nothing.
       def file_error(path, name)
         @environment.find_class(name) || @environment.find_defined_type(name)
-        diagnostics = @environment.diagnostics.select { |d| d.path == path }.sort_by { |d| [d.line.to_i, d.column.to_i] }
-        parse = diagnostics.find { |d| PARSE_CODES.include?(d.code) || d.code.to_s.start_with?('HEREDOC_') }
-        return [:error, TypeAlias.reference_syntax_message(d_text(parse)), [:none]] if parse
+        diagnostics = @environment.diagnostics.select { |d| d.path == path }
+        diagnostics = diagnostics.sort_by { |d| [d.line.to_i, d.column.to_i] }
+        parse_error(diagnostics) || validation_error(diagnostics, path) || parameter_type_error(diagnostics)
+      end
 
+      def parse_error(diagnostics)
+        parse = diagnostics.find { |d| PARSE_CODES.include?(d.code) || d.code.to_s.start_with?('HEREDOC_') }
+        parse && [:error, TypeAlias.reference_syntax_message(d_text(parse)), [:none]]
+      end
+
+      # One validation error is given as it is; several as their count.
+      def validation_error(diagnostics, path)
         invalid = diagnostics.select do |d|
           d.severity == :error && !NOT_VALIDATION.include?(d.code) && !d.code.to_s.start_with?('HEREDOC_')
         end
+        return nil if invalid.empty?
         return [:error, d_text(invalid.first), [:none]] if invalid.length == 1
-        return [:error, "Language validation logged #{invalid.length} errors. Giving up (file: #{path})", [:none]] if invalid.length > 1
 
-        unresolved = diagnostics.select do |d|
-          d.code == :UNRESOLVED_TYPE && d.message.start_with?('The type of parameter')
-        end
-        unresolved.each do |d|
+        [:error, "Language validation logged #{invalid.length} errors. Giving up (file: #{path})", [:none]]
+      end
+
+      # A parameter type naming nothing, after the lookups of that name
+      # itself (which may fail first, in its own manifests).
+      def parameter_type_error(diagnostics)
+        diagnostics.each do |d|
+          next unless d.code == :UNRESOLVED_TYPE && d.message.start_with?('The type of parameter')
+
           missing = d.message[/unresolved type '([^']+)'/, 1] or next
-          error = error_for(missing)
-          return error if error
-
-          return [:error, "Resource type not found: #{missing}", [:file, path, d.line, d.column]]
+          return error_for(missing) || [:error, "Resource type not found: #{missing}", [:file, d.path, d.line, d.column]]
         end
         nil
       end

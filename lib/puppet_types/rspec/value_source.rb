@@ -30,6 +30,10 @@ module PuppetTypes
               PuppetTypes::Timestamp, PuppetTypes::Binary, PuppetTypes::URI, PuppetTypes::Sensitive,
               PuppetTypes::Deferred].freeze
 
+      # How deep containers may nest (a value containing itself would recurse
+      # for ever, as it does in rspec-puppet).
+      MAX_DEPTH = 1000
+
       # Raised inside #direct when a value needs the evaluator.
       class NotDirect < StandardError; end
       private_constant :NotDirect
@@ -39,13 +43,15 @@ module PuppetTypes
       # The Puppet source rspec-puppet writes for `value`. The gem's own
       # values (which rspec-puppet does not know) are written as variables
       # `$__rich_<n>`, whose values are appended to `rich`.
-      def source(value, rich = [])
+      def source(value, rich = [], depth = 0)
+        too_deep! if depth > MAX_DEPTH
         case value
-        when Hash then "{ #{value.map { |k, v| "#{source(k, rich)} => #{source(v, rich)}" }.join(', ')} }"
-        when Array then "[ #{value.map { |v| source(v, rich) }.join(', ')} ]"
+        when Hash
+          "{ #{value.map { |k, v| "#{source(k, rich, depth + 1)} => #{source(v, rich, depth + 1)}" }.join(', ')} }"
+        when Array then "[ #{value.map { |v| source(v, rich, depth + 1) }.join(', ')} ]"
         when :default then 'default'
         when :undef then 'undef'
-        when Symbol then source(value.to_s, rich)
+        when Symbol then source(value.to_s, rich, depth)
         when *RICH
           rich << value
           "$__rich_#{rich.size - 1}"
@@ -66,7 +72,8 @@ module PuppetTypes
 
       # The value `value`'s source evaluates to, built directly; NotDirect
       # when that takes the evaluator.
-      def direct(value)
+      def direct(value, depth = 0)
+        too_deep! if depth > MAX_DEPTH
         case value
         when String then plain_string?(value) ? value : raise(NotDirect)
         when Integer then value.abs <= INTEGER_MAX ? value : raise(NotDirect)
@@ -75,21 +82,25 @@ module PuppetTypes
         when nil then 'nil'
         when :default then :default
         when :undef then nil
-        when Symbol then direct(value.to_s)
-        when Array then value.map { |v| direct(v) }
-        when Hash then direct_hash(value)
+        when Symbol then direct(value.to_s, depth)
+        when Array then value.map { |v| direct(v, depth + 1) }
+        when Hash then direct_hash(value, depth + 1)
         when *RICH then value
         else raise NotDirect
         end
       end
 
-      def direct_hash(hash)
+      def direct_hash(hash, depth)
         out = {}
-        hash.each { |k, v| out[direct(k)] = direct(v) }
+        hash.each { |k, v| out[direct(k, depth)] = direct(v, depth) }
         # keys that became equal (:a and 'a'): the literal decides which stays
         raise NotDirect if out.size != hash.size
 
         out
+      end
+
+      def too_deep!
+        raise PuppetTypes::ArgumentError, "a value nested more than #{MAX_DEPTH} levels deep (or containing itself)"
       end
 
       # True when the double-quoted Puppet string of `s`'s inspect text reads

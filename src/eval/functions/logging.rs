@@ -89,7 +89,6 @@ pub(super) fn unsupported(_: &mut Interp, a: &mut Args) -> EResult<Value> {
         | "eyaml_lookup_key" | "hocon_data" | "json_data" | "yaml_data" => "hiera data",
         "annotate" => "annotated Object types",
         "epp" | "template" | "inline_template" | "find_template" => "templates",
-        "inline_epp" => "EPP templates",
         "binary_file" | "file" | "find_file" | "module_directory" => "files of modules",
         "fqdn_rand" => "the node's facts",
         "generate" => "to run commands",

@@ -11,6 +11,7 @@
 pub(crate) use strings::ruby_float;
 
 mod collections;
+mod epp;
 mod iteration;
 mod logging;
 mod numbers;
@@ -203,7 +204,7 @@ table! {
     "hocon_data" => logging::unsupported,
     "import" => logging::unsupported,
     "include" => logging::catalog,
-    "inline_epp" => logging::unsupported,
+    "inline_epp" => epp::inline_epp,
     "inline_template" => logging::unsupported,
     "json_data" => logging::unsupported,
     "lookup" => logging::unsupported,

@@ -7,7 +7,7 @@ use crate::syntax::ast::{CaseOption, Expr, ExprKind, SelectorEntry};
 use crate::syntax::span::Span;
 use crate::syntax::token::TokenKind as T;
 
-impl<'a, 't> Parser<'a, 't> {
+impl<'a> Parser<'a> {
     /// `{ statements }` as the body of an `if`/`unless`: `None` when empty, the
     /// single statement, or a block; the span covers the braces.
     pub(super) fn braced_body(&mut self) -> Result<(Option<Box<Expr>>, Span)> {

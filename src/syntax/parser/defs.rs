@@ -10,7 +10,7 @@ use crate::syntax::ast::{node_text, Definition, Expr, ExprKind, KeyedEntry, Lamb
 use crate::syntax::span::Span;
 use crate::syntax::token::TokenKind as T;
 
-impl<'a, 't> Parser<'a, 't> {
+impl<'a> Parser<'a> {
     /// A class, define or function name.
     fn classname(&mut self) -> Result<(String, Span)> {
         match self.kind() {

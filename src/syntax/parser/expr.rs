@@ -43,7 +43,7 @@ fn infix(k: T) -> Option<(u8, Option<BinaryOp>)> {
     })
 }
 
-impl<'a, 't> Parser<'a, 't> {
+impl<'a> Parser<'a> {
     /// A full expression (the grammar's `expression`: no assignment, no resource).
     pub(super) fn expression(&mut self) -> Result<Expr> {
         self.expr_bp(0)
@@ -357,7 +357,7 @@ impl<'a, 't> Parser<'a, 't> {
     /// `undef`, type reference, regex, reserved word, EPP text.
     pub(super) fn literal(&mut self) -> Result<Expr> {
         let span = self.span();
-        let Some(t) = self.toks.get(self.pos) else {
+        let Some(t) = self.tok(self.pos) else {
             return self.rare_literal(span);
         };
         let e = match t.kind {
@@ -376,6 +376,7 @@ impl<'a, 't> Parser<'a, 't> {
             _ => return self.rare_literal(span),
         };
         self.pos += 1;
+        self.moved();
         Ok(e)
     }
 

@@ -19,6 +19,7 @@
 mod control;
 mod defs;
 mod expr;
+mod recover;
 mod resource;
 mod stmt;
 mod text;
@@ -67,7 +68,7 @@ pub fn parse_tasks_syntax(source: &str) -> Result<Program> {
     let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
     let mut tokens = Vec::new();
     let lex_error = lexer.lex_into(&mut tokens).err();
-    let mut p = Parser::new(source, &mut tokens, false);
+    let mut p = Parser::new(source, tokens, false);
     p.lex_error = lex_error;
     let body = p.program(false)?;
     if let Some(e) = p.lex_error.take() {
@@ -81,8 +82,8 @@ pub fn parse_tasks_syntax(source: &str) -> Result<Program> {
 /// As in the reference, whose lexer runs lazily, a syntax error before the point
 /// where lexing fails is reported instead of the lexing error.
 pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
-    let (mut tokens, lex_error) = lex(source, epp);
-    let mut p = Parser::new(source, &mut tokens, false);
+    let (tokens, lex_error) = lex(source, epp);
+    let mut p = Parser::new(source, tokens, false);
     p.lex_error = lex_error;
     let body = p.program(epp)?;
     if let Some(e) = p.lex_error.take() {
@@ -100,8 +101,8 @@ pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
 /// block, a statement or `Nop` otherwise, which the type interpretation
 /// rejects), or the program parser's syntax error. No validation runs.
 pub fn parse_type_expression(source: &str) -> Result<Expr> {
-    let (mut tokens, lex_error) = lex(source, false);
-    let mut p = Parser::new(source, &mut tokens, false);
+    let (tokens, lex_error) = lex(source, false);
+    let mut p = Parser::new(source, tokens, false);
     p.lex_error = lex_error;
     let body = p.program(false)?;
     match p.lex_error.take() {
@@ -111,32 +112,160 @@ pub fn parse_type_expression(source: &str) -> Result<Expr> {
 }
 
 /// Parses an already lexed token stream of `source` (no validation).
-pub fn parse_tokens<'a>(source: &'a str, mut tokens: Vec<Token<'a>>, epp: bool) -> Result<Program> {
-    let mut p = Parser::new(source, &mut tokens, false);
+pub fn parse_tokens<'a>(source: &'a str, tokens: Vec<Token<'a>>, epp: bool) -> Result<Program> {
+    let mut p = Parser::new(source, tokens, false);
     let body = p.program(epp)?;
     Ok(Program::new(source, body))
 }
 
-/// Parses as far as possible, returning the tree (with the erroneous parts
-/// skipped) and every syntax and validation error found, in source order.
+/// Parses as far as possible, returning the tree (with the parts that could
+/// not be repaired left out) and every error found: the syntax errors
+/// ([`recover`]), then the validator's errors in the statements that parsed
+/// without one (a statement next to a syntax error may look wrong only
+/// because of it).
 pub fn parse_with_recovery(source: &str) -> (Program, Vec<Error>) {
-    let mk = |body: Expr| Program::new(source, body);
-    let (mut tokens, lex_error) = lex(source, false);
-    let mut p = Parser::new(source, &mut tokens, true);
-    p.lex_error = lex_error;
-    let body = match p.program(false) {
-        Ok(b) => b,
-        Err(e) => {
-            p.errors.push(e);
-            Expr::new(ExprKind::Nop, Span::at(0))
+    recovered_program(source, false)
+}
+
+/// [`parse_with_recovery`] of an EPP template.
+pub fn parse_epp_with_recovery(source: &str) -> (Program, Vec<Error>) {
+    recovered_program(source, true)
+}
+
+fn recovered_program(source: &str, epp: bool) -> (Program, Vec<Error>) {
+    let mut stmts = Vec::new();
+    let mut syntax = Vec::new();
+    let mut top = crate::syntax::validate::TopLevel::default();
+    let mut validation = Vec::new();
+    recover(source, epp, |event| match event {
+        Recovered::Error(e) => syntax.push(e),
+        Recovered::Warning(_) => {}
+        Recovered::Statement(s) => {
+            if s.clean {
+                validation.extend(top.check(source, &s).errors);
+            }
+            stmts.push(s.expr);
+        }
+    });
+    let block = top.finish(source).errors;
+    let mut errors = syntax;
+    if errors.is_empty() {
+        errors.extend(block);
+    }
+    errors.extend(validation);
+    let body = match stmts.len() {
+        0 => Expr::new(ExprKind::Nop, Span::at(source.len())),
+        1 => stmts.pop().unwrap_or_else(unreachable_nop),
+        _ => {
+            let span = stmts[0].span.cover(stmts[stmts.len() - 1].span);
+            Expr::new(ExprKind::Block(stmts), span)
         }
     };
-    let mut errors = std::mem::take(&mut p.errors);
-    errors.extend(p.lex_error.take());
-    let program = mk(body);
-    errors.extend(crate::syntax::validate::validate_all(&program));
-    errors.sort_by_key(|e| e.span.map(|s| s.start).unwrap_or(0));
-    (program, errors)
+    (Program::new(source, body), errors)
+}
+
+/// What [`recover`] hands over, in source order.
+#[derive(Debug)]
+pub enum Recovered {
+    /// A syntax error. The first is the one [`parse_syntax`] gives; the
+    /// others follow it in the source, each where parsing failed again after
+    /// the input was repaired (a token inserted, deleted or replaced, as the
+    /// most likely fix) or skipped to the next statement.
+    Error(Error),
+    /// A warning of the lexer (an unrecognised escape).
+    Warning(crate::syntax::lexer::Warning),
+    /// A complete top-level statement (for an EPP template: the whole template).
+    Statement(TopStatement),
+}
+
+/// A top-level statement found by [`recover`].
+#[derive(Debug)]
+pub struct TopStatement {
+    /// The statement (partial nodes where a repair completed it).
+    pub expr: Expr,
+    /// No syntax error was found in it.
+    pub clean: bool,
+    /// It is the program's last statement.
+    pub last: bool,
+    /// The program has several statements (its body is a block).
+    pub in_block: bool,
+    /// It is an EPP template's program.
+    pub epp: bool,
+}
+
+/// Parses `source` with error recovery, handing each syntax error, lexer
+/// warning and top-level statement to `sink` as soon as it is known. Tokens
+/// are lexed as parsing goes and dropped with their statement, so memory
+/// stays in proportion to the biggest top-level statement, not the input.
+pub fn recover(source: &str, epp: bool, mut sink: impl FnMut(Recovered)) {
+    let options = crate::syntax::lexer::Options {
+        epp,
+        ..Default::default()
+    };
+    let mut p = Parser::streaming(source, options);
+    if epp || p.at(TokenKind::EppStart) {
+        let body = match p.epp_program() {
+            Ok(b) => Some(b),
+            Err(e) => {
+                p.report(e);
+                None
+            }
+        };
+        p.report_lex_error();
+        for w in std::mem::take(&mut p.warnings) {
+            sink(Recovered::Warning(w));
+        }
+        let clean = p.errors.is_empty();
+        for e in std::mem::take(&mut p.errors) {
+            sink(Recovered::Error(e));
+        }
+        if let Some(expr) = body {
+            sink(Recovered::Statement(TopStatement {
+                expr,
+                clean,
+                last: true,
+                in_block: false,
+                epp: true,
+            }));
+        }
+        return;
+    }
+    let mut held: Option<(Expr, bool)> = None;
+    let mut count = 0usize;
+    p.top_statements(&mut |p, expr, clean| {
+        for w in std::mem::take(&mut p.warnings) {
+            sink(Recovered::Warning(w));
+        }
+        for e in std::mem::take(&mut p.errors) {
+            sink(Recovered::Error(e));
+        }
+        count += 1;
+        if let Some((expr, clean)) = held.replace((expr, clean)) {
+            sink(Recovered::Statement(TopStatement {
+                expr,
+                clean,
+                last: false,
+                in_block: true,
+                epp: false,
+            }));
+        }
+    });
+    p.report_lex_error();
+    for w in std::mem::take(&mut p.warnings) {
+        sink(Recovered::Warning(w));
+    }
+    for e in std::mem::take(&mut p.errors) {
+        sink(Recovered::Error(e));
+    }
+    if let Some((expr, clean)) = held {
+        sink(Recovered::Statement(TopStatement {
+            expr,
+            clean,
+            last: true,
+            in_block: count > 1,
+            epp: false,
+        }));
+    }
 }
 
 /// The tokens up to the first lexing error, and that error.
@@ -154,60 +283,188 @@ fn lex(source: &str, epp: bool) -> (Vec<Token<'_>>, Option<Error>) {
     (tokens, error)
 }
 
-/// Parser state: the token list (whose values it moves out as it goes), a
-/// cursor and the nesting depth.
-pub(crate) struct Parser<'a, 't> {
+/// Tokens lexed at a time when the parser lexes as it goes.
+const CHUNK: usize = 1024;
+
+/// How many tokens past the current one the parser may look at.
+const LOOKAHEAD: usize = 3;
+
+/// Parser state: the tokens (whose values it moves out as it goes, unless it
+/// may parse them again), a cursor and the nesting depth.
+///
+/// The tokens are a window of the token stream: `toks[i]` is token number
+/// `base + i`, and `pos` counts from the stream's start. A parser made by
+/// [`Parser::new`] has every token from the start; one made by
+/// [`Parser::streaming`] lexes them as it goes and drops those before `keep`.
+pub(crate) struct Parser<'a> {
     src: &'a str,
-    toks: &'t mut [Token<'a>],
+    toks: Vec<Token<'a>>,
+    base: usize,
     pos: usize,
     depth: usize,
     /// Names of the enclosing classes (nested classes get qualified names).
     namestack: Vec<String>,
     /// Recovery mode: errors are collected instead of ending the parse.
     recover: bool,
+    /// Errors found (recovery mode), in the order found.
     errors: Vec<Error>,
+    /// Errors caught so far (reported or not): a statement during which it
+    /// grows is not clean.
+    caught: usize,
+    /// Where the last reported error starts: errors at or before it are
+    /// repeats or consequences of it, not reported.
+    reported_to: Option<u32>,
     /// The error that ended lexing early: reported when parsing reaches it.
     lex_error: Option<Error>,
+    /// The lexer of a streaming parser, until its input is all lexed.
+    feed: Option<crate::syntax::lexer::Lexer<'a>>,
+    /// Lexer warnings of a streaming parser, not yet handed over.
+    warnings: Vec<crate::syntax::lexer::Warning>,
+    /// The first token that must stay in the window (the start of the
+    /// top-level statement being parsed).
+    keep: usize,
+    /// Tokens keep their values when consumed (they may be parsed again).
+    keep_values: bool,
+    /// A trial parse stops once `pos` passes this token ([`recover`]).
+    trial_limit: usize,
+    /// The trial parse reached `trial_limit`.
+    trial_done: bool,
+    /// The token a trial edit took out, to put back.
+    removed: Option<Token<'a>>,
+    /// No more errors are reported (recovery mode; see [`Parser::report`]).
+    quiet: bool,
+    /// Tokens were skipped after an error and no statement has parsed since.
+    skipped: bool,
+    /// Tokens were skipped after an error.
+    unbalanced: bool,
+    /// Where the statement being parsed starts (of the innermost list).
+    stmt_start: usize,
+    /// Opening brackets lexed so far less closing ones (a streaming parser).
+    balance: i64,
     /// Steps of the parse, for stopping it when the host asks (see [`crate::stop`]).
     steps: crate::stop::Steps,
 }
 
-impl<'a, 't> Parser<'a, 't> {
-    fn new(src: &'a str, toks: &'t mut [Token<'a>], recover: bool) -> Parser<'a, 't> {
+impl<'a> Parser<'a> {
+    fn new(src: &'a str, toks: Vec<Token<'a>>, recover: bool) -> Parser<'a> {
         Parser {
             src,
             toks,
+            base: 0,
             pos: 0,
             depth: 0,
             namestack: Vec::new(),
             recover,
             errors: Vec::new(),
+            caught: 0,
+            reported_to: None,
             lex_error: None,
+            feed: None,
+            warnings: Vec::new(),
+            keep: 0,
+            keep_values: recover,
+            trial_limit: usize::MAX,
+            trial_done: false,
+            removed: None,
+            quiet: false,
+            skipped: false,
+            unbalanced: false,
+            stmt_start: 0,
+            balance: 0,
             steps: crate::stop::Steps::new(),
         }
     }
 
+    /// A recovering parser that lexes `src` as it goes.
+    fn streaming(src: &'a str, options: crate::syntax::lexer::Options) -> Parser<'a> {
+        let mut p = Parser::new(src, Vec::with_capacity(CHUNK + LOOKAHEAD), true);
+        p.feed = Some(crate::syntax::lexer::Lexer::with_options(src, options));
+        p.refill();
+        p
+    }
+
+    /// The token number `i` of the stream, if lexed and still in the window.
+    #[inline(always)]
+    fn tok(&self, i: usize) -> Option<&Token<'a>> {
+        self.toks.get(i.wrapping_sub(self.base))
+    }
+
+    /// Lexes more tokens when the cursor comes near the end of the window.
+    #[inline(always)]
+    fn moved(&mut self) {
+        if self.pos + LOOKAHEAD >= self.base + self.toks.len() {
+            self.refill();
+        }
+    }
+
+    /// Drops the tokens no longer needed and lexes the next ones (a no-op
+    /// unless the parser is streaming and its input is not all lexed).
+    #[cold]
+    #[inline(never)]
+    fn refill(&mut self) {
+        while self.feed.is_some() && self.pos + LOOKAHEAD >= self.base + self.toks.len() {
+            // (dropping moves the live tokens: only when at least as many are dead)
+            let dead = self
+                .keep
+                .min(self.pos.saturating_sub(1))
+                .saturating_sub(self.base);
+            if dead >= CHUNK && dead >= self.toks.len() - dead {
+                self.toks.drain(..dead);
+                self.base += dead;
+            }
+            let Some(lexer) = self.feed.as_mut() else {
+                return;
+            };
+            let mut n = 0;
+            let lexed = self.toks.len();
+            let r = lexer.lex_into_until(&mut self.toks, || {
+                n += 1;
+                n >= CHUNK
+            });
+            for t in &self.toks[lexed..] {
+                match t.kind {
+                    TokenKind::LBrace
+                    | TokenKind::SelBrace
+                    | TokenKind::LParen
+                    | TokenKind::WsLParen
+                    | TokenKind::LBrack
+                    | TokenKind::ListStart => self.balance += 1,
+                    TokenKind::RBrace | TokenKind::RParen | TokenKind::RBrack => self.balance -= 1,
+                    _ => {}
+                }
+            }
+            self.warnings.extend(lexer.take_warnings());
+            match r {
+                Ok(()) if n >= CHUNK => {}
+                Ok(()) => self.feed = None,
+                Err(e) => {
+                    self.lex_error = Some(e);
+                    self.feed = None;
+                }
+            }
+        }
+    }
+
     /// The kind of the current token (`Eof` at the end).
+    #[inline(always)]
     fn kind(&self) -> TokenKind {
-        self.toks.get(self.pos).map_or(TokenKind::Eof, |t| t.kind)
+        self.tok(self.pos).map_or(TokenKind::Eof, |t| t.kind)
     }
 
     /// The kind of the token `n` ahead of the current one.
     fn peek_kind(&self, n: usize) -> TokenKind {
-        self.toks
-            .get(self.pos + n)
-            .map_or(TokenKind::Eof, |t| t.kind)
+        self.tok(self.pos + n).map_or(TokenKind::Eof, |t| t.kind)
     }
 
     /// True when the current token is `k`.
+    #[inline(always)]
     fn at(&self, k: TokenKind) -> bool {
         self.kind() == k
     }
 
     /// Span of the current token (an empty span at the end of input).
     fn span(&self) -> Span {
-        self.toks
-            .get(self.pos)
+        self.tok(self.pos)
             .map_or(Span::at(self.src.len()), |t| t.span)
     }
 
@@ -216,23 +473,31 @@ impl<'a, 't> Parser<'a, 't> {
         if self.pos == 0 {
             Span::at(0)
         } else {
-            self.toks[self.pos - 1].span
+            self.tok(self.pos - 1).map_or(Span::at(0), |t| t.span)
         }
     }
 
     /// Moves past the current token, returning it.
-    /// The token is moved out (its kind and span stay behind for [`Self::prev_span`]).
+    /// The token is moved out (its kind and span stay behind for
+    /// [`Self::prev_span`]) unless tokens keep their values.
     fn bump(&mut self) -> Token<'a> {
-        match self.toks.get_mut(self.pos) {
+        let keep_values = self.keep_values;
+        match self.toks.get_mut(self.pos.wrapping_sub(self.base)) {
             Some(slot) => {
-                self.pos += 1;
-                let value = std::mem::take(&mut slot.value);
-                Token {
+                let value = if keep_values {
+                    slot.value.clone()
+                } else {
+                    std::mem::take(&mut slot.value)
+                };
+                let t = Token {
                     kind: slot.kind,
                     span: slot.span,
                     value,
                     sub_span: slot.sub_span,
-                }
+                };
+                self.pos += 1;
+                self.moved();
+                t
             }
             None => Token::new(TokenKind::Eof, Span::at(self.src.len()), ""),
         }
@@ -240,10 +505,12 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// Moves past the current token, returning its span (its value stays in place).
     fn advance(&mut self) -> Span {
-        match self.toks.get(self.pos) {
+        match self.tok(self.pos) {
             Some(t) => {
+                let span = t.span;
                 self.pos += 1;
-                t.span
+                self.moved();
+                span
             }
             None => Span::at(self.src.len()),
         }
@@ -253,6 +520,7 @@ impl<'a, 't> Parser<'a, 't> {
     fn eat(&mut self, k: TokenKind) -> bool {
         if self.at(k) {
             self.pos += 1;
+            self.moved();
             true
         } else {
             false
@@ -279,12 +547,12 @@ impl<'a, 't> Parser<'a, 't> {
 
     /// `Syntax error at 'x'` (or `at end of input`) for the current token, naming what was expected.
     fn syntax_error(&self, expected: &str) -> Error {
-        if self.pos >= self.toks.len() {
+        if self.tok(self.pos).is_none() {
             if let Some(e) = &self.lex_error {
                 return e.clone();
             }
         }
-        let (found, span) = match self.toks.get(self.pos) {
+        let (found, span) = match self.tok(self.pos) {
             None => ("end of input".to_string(), Span::at(self.src.len())),
             Some(t) => (format!("'{}'", token_display(t, self.src)), t.span),
         };
@@ -303,6 +571,9 @@ impl<'a, 't> Parser<'a, 't> {
     /// Enters one nesting level; fails beyond [`MAX_DEPTH`].
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
+        if self.pos > self.trial_limit {
+            return Err(self.trial_end());
+        }
         if self.steps.stop() {
             return Err(self.error_at("Syntax error: the parse was interrupted", self.span()));
         }

@@ -38,7 +38,7 @@ fn is_attribute_keyword(k: T) -> bool {
     )
 }
 
-impl<'a, 't> Parser<'a, 't> {
+impl<'a> Parser<'a> {
     /// The grammar's `resource` level: `@`/`@@` prefixes, `class { }` and an
     /// expression followed by resource bodies.
     pub(super) fn resource(&mut self) -> Result<Expr> {

@@ -19,57 +19,170 @@ pub const STATEMENT_CALLS: &[&str] = &[
     "fail", "import", "break", "next", "return",
 ];
 
+/// A statement list being parsed.
+#[derive(Default)]
+pub(super) struct StatementList {
+    /// The statements so far.
+    memo: Vec<Expr>,
+    /// A misplaced comma list, reported when the list ends.
+    deferred: Option<Error>,
+    /// Where the last repair was made (recovery mode): the next one must be further on.
+    repaired: Option<usize>,
+    /// Where the last two statements of `memo` start (the last first), when known.
+    starts: [Option<usize>; 2],
+    /// The last statement failed (recovery mode): it was repaired, to be parsed again, or skipped.
+    failed: bool,
+    /// The last statement failed and was skipped.
+    dropped: bool,
+}
+
 /// True when `name` may be called without parentheses.
 pub fn is_statement_call(name: &str) -> bool {
     STATEMENT_CALLS.contains(&name)
 }
 
-impl<'a, 't> Parser<'a, 't> {
+impl<'a> Parser<'a> {
     /// Statements up to (not including) `end` or the end of input.
     pub(super) fn statements_until(&mut self, end: T) -> Result<Vec<Expr>> {
-        let mut memo: Vec<Expr> = Vec::new();
-        // A misplaced comma list is reported when the whole list has parsed (as the
-        // reference transforms calls then): a later syntax error comes first.
-        let mut deferred: Option<Error> = None;
+        let mut list = StatementList::default();
         loop {
-            if self.at(end) || self.at(T::Eof) {
-                return match deferred {
-                    Some(e) if self.recover => {
-                        self.errors.push(e);
-                        Ok(memo)
-                    }
-                    Some(e) => Err(e),
-                    None => Ok(memo),
-                };
+            if self.list_step(end, &mut list)? {
+                return Ok(list.memo);
             }
-            let stmt_start = self.pos;
-            let depth = self.depth;
-            let mut r = self.syntactic_statement(&mut memo, &mut deferred);
-            if r.is_ok() && self.eat(T::Semic) && (self.at(end) || self.at(T::Eof)) {
-                r = Err(self.syntax_error("a statement after ';'"));
+        }
+    }
+
+    /// The top-level statements of a streaming parser: each one is handed
+    /// to `each` (with whether it parsed without error) once the next one
+    /// has started (a statement may still become the name of a statement
+    /// call), and its tokens are dropped.
+    pub(super) fn top_statements(&mut self, each: &mut dyn FnMut(&mut Self, Expr, bool)) {
+        let mut list = StatementList::default();
+        let mut dirty: Vec<bool> = Vec::new();
+        // an error was caught since the last statement was added: the next one is not clean
+        let mut pending = false;
+        loop {
+            // (the statement before may be parsed again: its tokens stay)
+            self.keep = list.starts[1]
+                .or(list.starts[0])
+                .unwrap_or(self.pos)
+                .min(self.pos);
+            let caught = self.caught;
+            let before = list.memo.len();
+            list.failed = false;
+            let done = self.list_step(T::Eof, &mut list).unwrap_or(true);
+            let now = self.caught != caught;
+            let len = list.memo.len();
+            if list.failed {
+                // the statement before may look wrong only because the failed one is gone or changed
+                pending = true;
+                list.dropped = false;
+                if let Some(d) = dirty.last_mut() {
+                    *d = true;
+                }
+            } else if len > 0 {
+                // the statement added, or the statement call that took the name before it
+                let from = if len > before { before } else { len - 1 };
+                dirty.resize(len, false);
+                for d in &mut dirty[from..] {
+                    *d |= now || pending;
+                }
+                pending = false;
             }
-            if r.is_err() && self.pos == stmt_start {
-                // the list ended at a token that starts no statement: the reference
-                // reduces the list (and reports a misplaced comma list) first
-                if let Some(d) = deferred.take() {
-                    if !self.recover {
-                        return Err(d);
-                    }
-                    self.errors.push(d);
+            dirty.truncate(len);
+            let ready = if done { len } else { len.saturating_sub(1) };
+            if ready > 0 {
+                let exprs: Vec<Expr> = list.memo.drain(..ready).collect();
+                for (expr, d) in exprs.into_iter().zip(dirty.drain(..ready)) {
+                    each(self, expr, !d);
                 }
             }
-            match r {
-                Ok(()) => {}
-                Err(e) if self.recover => {
-                    // an error may leave nesting levels entered: restore the count
-                    self.depth = depth;
-                    self.errors.push(e);
-                    if !self.synchronize(end, stmt_start) {
-                        return Ok(memo);
+            if done {
+                return;
+            }
+        }
+    }
+
+    /// One statement of a list ending at `end`: parsed into `list`, or in
+    /// recovery mode, recovered from. True when the list has ended.
+    fn list_step(&mut self, end: T, list: &mut StatementList) -> Result<bool> {
+        if self.recover && self.steps.stop() {
+            // (the host stopped the parse and takes no answer: recovering
+            // from each statement's failure would only delay it)
+            return Ok(true);
+        }
+        if self.at(end) || self.at(T::Eof) {
+            // A misplaced comma list is reported when the whole list has parsed (as the
+            // reference transforms calls then): a later syntax error comes first.
+            return match list.deferred.take() {
+                Some(e) if self.recover => {
+                    self.report(e);
+                    Ok(true)
+                }
+                Some(e) => Err(e),
+                None => Ok(true),
+            };
+        }
+        if self.pos > self.trial_limit {
+            return Err(self.trial_end());
+        }
+        let stmt_start = self.pos;
+        let depth = self.depth;
+        let before = list.memo.len();
+        self.stmt_start = stmt_start;
+        let mut r = self.syntactic_statement(&mut list.memo, &mut list.deferred);
+        if r.is_ok() && self.eat(T::Semic) && (self.at(end) || self.at(T::Eof)) {
+            r = Err(self.syntax_error("a statement after ';'"));
+        }
+        if r.is_err() && self.pos == stmt_start {
+            // the list ended at a token that starts no statement: the reference
+            // reduces the list (and reports a misplaced comma list) first
+            if let Some(d) = list.deferred.take() {
+                if !self.recover {
+                    return Err(d);
+                }
+                self.report(d);
+            }
+        }
+        match r {
+            Ok(()) => {
+                self.parsed_again(stmt_start);
+                match list.memo.len().cmp(&before) {
+                    std::cmp::Ordering::Greater if list.memo.len() == before + 1 => {
+                        list.starts = [Some(stmt_start), list.starts[0]];
+                    }
+                    // (a statement call took the name before: it starts where the name did)
+                    std::cmp::Ordering::Equal => {}
+                    _ => list.starts = [None, None],
+                }
+                Ok(false)
+            }
+            Err(e) if self.recover => {
+                // an error may leave nesting levels entered: restore the count
+                self.depth = depth;
+                self.report(e);
+                list.failed = true;
+                if self.pos > list.repaired.unwrap_or(0) || list.repaired.is_none() {
+                    let at = self.pos;
+                    if let Some(from) = self.repair(stmt_start, list.starts, end) {
+                        list.repaired = Some(at);
+                        // the previous statements from there are parsed again
+                        for s in list.starts {
+                            if s.is_some_and(|s| s >= from) {
+                                list.memo.pop();
+                            }
+                        }
+                        list.starts = [None, None];
+                        self.pos = from;
+                        return Ok(false);
                     }
                 }
-                Err(e) => return Err(e),
+                list.failed = true;
+                list.dropped = true;
+                self.unbalanced = true;
+                Ok(!self.synchronize(end, stmt_start))
             }
+            Err(e) => Err(e),
         }
     }
 
@@ -85,6 +198,14 @@ impl<'a, 't> Parser<'a, 't> {
                 return false;
             }
             if self.pos > stmt_start && depth == 0 && self.starts_statement_on_new_line() {
+                // (a name first on a line may as well be an attribute's: what
+                // follows may fail only because of where the skip stopped)
+                self.skipped = matches!(self.kind(), T::Name | T::ClassRef | T::At | T::AtAt);
+                return true;
+            }
+            if self.pos > stmt_start && depth == 0 && matches!(k, T::RenderString | T::RenderExpr) {
+                // (template text ends the code before it)
+                self.skipped = false;
                 return true;
             }
             match k {
@@ -100,6 +221,8 @@ impl<'a, 't> Parser<'a, 't> {
                 }
                 T::Semic if depth == 0 => {
                     self.advance();
+                    // (a `;` also ends a resource body: what follows may be a title)
+                    self.skipped = true;
                     return true;
                 }
                 _ => {}
@@ -186,6 +309,10 @@ impl<'a, 't> Parser<'a, 't> {
                 ),
                 _ => "illegal comma separated argument list".to_string(),
             };
+            if self.trial_limit != usize::MAX {
+                // (a trial parse of a repair fails here: the list is wrong whatever follows)
+                return Err(self.error_at(msg, comma));
+            }
             if deferred.is_none() {
                 *deferred = Some(self.error_at(msg, comma));
             }

@@ -137,7 +137,7 @@ fn oversized_integer_hex(text: &str) -> Option<(bool, String)> {
     Some((neg, hex))
 }
 
-impl<'a, 't> Parser<'a, 't> {
+impl<'a> Parser<'a> {
     /// A NAME token: a qualified name, or a number when it reads as one.
     pub(super) fn name_or_number(&self, t: &Token<'_>) -> Expr {
         match parse_number(t.text()) {

@@ -64,7 +64,7 @@ fn key_text(e: &Expr, source: &str) -> String {
 }
 
 /// True for expressions known to have no effect (the reference's `idem`).
-fn idem(e: Option<&Expr>) -> bool {
+pub(super) fn idem(e: Option<&Expr>) -> bool {
     use ExprKind as K;
     let Some(e) = e else { return true };
     match &e.kind {
@@ -163,9 +163,18 @@ impl<'a> Checker<'a> {
             if let Some(k) = literal_key(&en.key) {
                 if !seen.insert(k) {
                     let text = key_text(&en.key, self.source);
+                    // (the reference locates an entry at its `=>`)
+                    let between = en.key.span.end as usize..en.value.span.start as usize;
+                    let arrow = self
+                        .source
+                        .get(between.clone())
+                        .and_then(|s| s.find("=>"))
+                        .map_or(en.span, |i| {
+                            Span::new(between.start + i, between.start + i + 2)
+                        });
                     self.warnings.push(Error::parse(
                         format!("The key '{text}' is declared more than once"),
-                        en.span,
+                        arrow,
                     ));
                 }
             }

@@ -24,6 +24,7 @@ use crate::syntax::ast::{
     AttributeOp, CaseOption, Expr, ExprKind, KeyedEntry, Parameter, Program, ResourceBody,
     ResourceForm, SelectorEntry,
 };
+use crate::syntax::parser::TopStatement;
 use crate::syntax::span::Span;
 use crate::syntax::walk::{self, Visitor};
 
@@ -83,6 +84,80 @@ pub fn check(program: &Program) -> Report {
     Report {
         errors: v.errors,
         warnings: v.warnings,
+    }
+}
+
+/// The validator over a program's top-level statements one at a time, as
+/// [`crate::syntax::parser::recover`] hands them over: the same errors in
+/// the same order as [`check`] of the whole program, when every statement is
+/// given. [`TopLevel::finish`] gives the errors of the program's block
+/// itself, which come before those of its statements.
+#[derive(Default)]
+pub struct TopLevel {
+    count: usize,
+    /// The error of the block itself: the first statement with no effect
+    /// that is not last, or a name and a hash alone (a resource without title).
+    block: Option<Error>,
+    /// The first statement, when it is a name (with its span).
+    first_name: Option<(String, Span)>,
+    /// The second statement is a hash, ending where its span ends.
+    second_hash: Option<Span>,
+}
+
+impl TopLevel {
+    /// The errors and warnings of one top-level statement of `source`.
+    pub fn check(&mut self, source: &str, s: &TopStatement) -> Report {
+        let mut v = Checker {
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            path: Vec::new(),
+            source,
+        };
+        self.count += 1;
+        if s.in_block {
+            match self.count {
+                1 => {
+                    if let ExprKind::QualifiedName(n) = &s.expr.kind {
+                        self.first_name = Some((n.to_string(), s.expr.span));
+                    }
+                }
+                2 if matches!(s.expr.kind, ExprKind::LiteralHash { .. }) && s.last => {
+                    self.second_hash = Some(s.expr.span);
+                }
+                _ => {}
+            }
+            if !s.last && self.block.is_none() && checks::idem(Some(&s.expr)) {
+                self.block = Some(Error::parse(
+                    format!("This {} has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)", label(&s.expr)),
+                    v.pos(&s.expr),
+                ));
+            }
+        }
+        let block = Expr::new(ExprKind::Block(Vec::new()), s.expr.span);
+        if s.in_block {
+            v.path.push(Parent::Expr(&block));
+        }
+        v.visit_expr(&s.expr);
+        Report {
+            errors: v.errors,
+            warnings: v.warnings,
+        }
+    }
+
+    /// The errors of the program's block itself, once every statement was checked.
+    pub fn finish(&mut self, _source: &str) -> Report {
+        let mut errors = Vec::new();
+        match (&self.first_name, self.second_hash) {
+            (Some((name, first)), Some(second)) if self.count == 2 => errors.push(Error::parse(
+                format!("This expression is invalid. Did you try declaring a '{name}' resource without a title?"),
+                first.cover(second),
+            )),
+            _ => errors.extend(self.block.take()),
+        }
+        Report {
+            errors,
+            warnings: Vec::new(),
+        }
     }
 }
 

@@ -1,0 +1,82 @@
+# frozen_string_literal: true
+
+require_relative 'formats'
+
+module PuppetTypes
+  class CLI
+    module Commands
+      # `puppet-types validate [options] [PATH...]`: every syntax error,
+      # validation error and warning of the Puppet manifests (`.pp`) and EPP
+      # templates (`.epp`) PATHs name (directories are walked; default: the
+      # current directory), found on all cores (`--jobs N`: on N threads).
+      # Output is ordered by path and position; a file that cannot be used
+      # (unreadable, binary, not UTF-8, too big) is one error and the run
+      # goes on. Exit status 1 when an error was found (with
+      # `--fail-on-warnings`, a warning too).
+      class Validate < Base
+        NAME = 'validate'
+        USAGE = 'validate [--modulepath DIR[:DIR...]] [--format text|json|github|junit] [--jobs N] ' \
+                '[--fail-on-warnings] [PATH...]'
+        SUMMARY = 'Report every syntax and validation problem of Puppet manifests and EPP templates'
+
+        # How long a run goes before a terminal gets a progress line (seconds).
+        PROGRESS_AFTER = 1.0
+
+        def options(parser)
+          @format = 'text'
+          @jobs = nil
+          @fail_on_warnings = false
+          parser.on('--format FORMAT', Formats::NAMES, "Output format: #{Formats::NAMES.join(', ')} (default: text)") do |f|
+            @format = f
+          end
+          parser.on('--jobs N', Integer, 'Validate on N threads (default: one per core)') do |n|
+            raise UsageError, '--jobs must be at least 1' if n < 1
+
+            @jobs = n
+          end
+          parser.on('--fail-on-warnings', 'Exit with status 1 for warnings too') { @fail_on_warnings = true }
+        end
+
+        def run(paths)
+          paths = ['.'] if paths.empty?
+          progress = PuppetTypes::Parser::Progress.new
+          files, diagnostics = with_progress_line(progress) do
+            PuppetTypes::Parser.new.__validate_paths(paths, @jobs, progress)
+          end
+          Formats.write(@format, diagnostics, @out, files: files, tool: 'puppet-types validate',
+                                                    fail_on_warnings: @fail_on_warnings)
+          @err.puts(Formats.summary(diagnostics, files.size)) if @format == 'text' && !diagnostics.empty?
+          failed = diagnostics.any? { |d| d.error? || @fail_on_warnings }
+          failed ? FINDINGS : OK
+        end
+
+        private
+
+        # Run the block; meanwhile, when standard error is a terminal and the
+        # run lasts over PROGRESS_AFTER, show how many files are done there.
+        def with_progress_line(progress)
+          return yield unless @err.respond_to?(:tty?) && @err.tty?
+
+          shown = false
+          ticker = Thread.new do
+            sleep(PROGRESS_AFTER)
+            loop do
+              @err.print("\rvalidating: #{progress.done}/#{progress.total} files")
+              @err.flush
+              shown = true
+              sleep(0.1)
+            end
+          end
+          begin
+            yield
+          ensure
+            ticker.kill
+            ticker.join
+            @err.print("\r\e[K") if shown
+          end
+        end
+      end
+      CLI.register(Validate)
+    end
+  end
+end

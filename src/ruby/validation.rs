@@ -1,0 +1,75 @@
+//! Validation of whole trees of files from Ruby (what `puppet-types
+//! validate` runs): `PuppetTypes::Parser#__validate_paths(paths, jobs,
+//! progress)` validates every file `paths` name ([`check::files`]) on `jobs`
+//! threads (all cores when nil) with the GVL released, and gives `[files,
+//! diagnostics]`: the names of the files looked at and their diagnostics,
+//! ordered by path and position. `PuppetTypes::Parser::Progress` counts the
+//! files done and found while the run goes on (another Ruby thread may read
+//! it meanwhile).
+
+use super::errors::{self, guard};
+use super::{diagnostic, gvl};
+use crate::check::files::{validate_paths, Progress};
+use magnus::{function, method, prelude::*, Error, RClass, RModule, Ruby, Value};
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// How far a run has got, shared with the threads doing it.
+#[magnus::wrap(
+    class = "PuppetTypes::Parser::Progress",
+    free_immediately,
+    frozen_shareable,
+    size
+)]
+struct RbProgress(Arc<Progress>);
+
+fn progress_new() -> RbProgress {
+    RbProgress(Arc::new(Progress::default()))
+}
+
+fn done(rb_self: &RbProgress) -> usize {
+    rb_self.0.done.load(Ordering::Relaxed)
+}
+
+fn total(rb_self: &RbProgress) -> usize {
+    rb_self.0.total.load(Ordering::Relaxed)
+}
+
+/// `__validate_paths(paths, jobs, progress)`.
+fn validate(
+    ruby: &Ruby,
+    _rb_self: Value,
+    paths: Vec<String>,
+    jobs: Option<usize>,
+    progress: &RbProgress,
+) -> Result<Value, Error> {
+    if jobs == Some(0) {
+        return Err(errors::argument(ruby, "jobs must be at least 1"));
+    }
+    guard(ruby, || {
+        let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+        let shared = progress.0.clone();
+        let run = gvl::without_gvl(move || validate_paths(&paths, jobs, &shared));
+        let files = ruby.ary_new_capa(run.files.len());
+        for f in &run.files {
+            files.push(ruby.str_new(f))?;
+        }
+        files.freeze();
+        let ds = diagnostic::array(ruby, run.diagnostics)?;
+        let pair = ruby.ary_new_from_values(&[files.as_value(), ds]);
+        pair.freeze();
+        Ok(pair.as_value())
+    })
+}
+
+/// Define `Parser#__validate_paths` and `Parser::Progress` (after `Parser`).
+pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
+    let parser: RClass = module.const_get("Parser")?;
+    parser.define_method("__validate_paths", method!(validate, 3))?;
+    let progress = parser.define_class("Progress", ruby.class_object())?;
+    progress.define_singleton_method("new", function!(progress_new, 0))?;
+    progress.define_method("done", method!(done, 0))?;
+    progress.define_method("total", method!(total, 0))?;
+    Ok(())
+}
