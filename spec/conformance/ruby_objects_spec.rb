@@ -45,7 +45,7 @@ RSpec.describe 'Ruby objects against the reference', reference: true do
     end
   end
 
-  TYPE_STRINGS = [
+  type_strings = [
     'Any', 'Data', 'RichData', 'Scalar', 'Array', 'Hash', 'Iterable', 'Iterable[Integer]', 'Collection', 'Type',
     'Runtime', "Runtime[ruby, 'RubyObjects::Base']", "Runtime[ruby, 'RubyObjects::Mixin']", "Runtime[ruby, 'Object']",
     "Runtime[ruby, 'RubyObjects::ArraySub']", "Runtime[ruby, 'Array']", "Runtime[ruby, 'Symbol']", "Runtime[ruby, 'Class']",
@@ -71,8 +71,8 @@ RSpec.describe 'Ruby objects against the reference', reference: true do
 
   it 'infers, checks and converts generated data holding Ruby objects as the reference does' do
     rng = Random.new(23)
-    ref_types = TYPE_STRINGS.map { |s| Puppet::Pops::Types::TypeParser.singleton.parse(s) }
-    gem_types = TYPE_STRINGS.map { |s| PuppetTypes::TypeParser.parse(s) }
+    ref_types = type_strings.map { |s| Puppet::Pops::Types::TypeParser.singleton.parse(s) }
+    gem_types = type_strings.map { |s| PuppetTypes::TypeParser.parse(s) }
     failures = []
     count = Integer(ENV.fetch('PUPPET_TYPES_RUBY_OBJECTS', '300'))
     count.times do
@@ -81,7 +81,7 @@ RSpec.describe 'Ruby objects against the reference', reference: true do
       compare('infer_set', v, -> { ref_calc.infer_set(v) }, -> { PuppetTypes::TypeCalculator.infer_set(v) }, failures)
       compare('type_of', v, -> { ref_factory.type_of(v) }, -> { PuppetTypes::TypeFactory.type_of(v) }, failures)
       compare('array_of', v, -> { ref_factory.array_of(v) }, -> { PuppetTypes::TypeFactory.array_of(v) }, failures)
-      TYPE_STRINGS.each_with_index do |s, i|
+      type_strings.each_with_index do |s, i|
         compare("#{s}.instance?", v, -> { ref_types[i].instance?(v) }, -> { gem_types[i].instance?(v) }, failures)
       end
     end
@@ -167,7 +167,6 @@ RSpec.describe 'Ruby objects against the reference', reference: true do
   end
 
   describe 'String formatting (Formatter.string) of Ruby objects' do
-    FORMATS = ['%s', '%p', '%q', '%#s', '%10s', '%-10p', '%.2s', :default, '%d', '%a'].freeze
     let(:converter) { Puppet::Pops::Types::StringConverter.singleton }
 
     def formatted(value, format)
@@ -183,7 +182,7 @@ RSpec.describe 'Ruby objects against the reference', reference: true do
                 [:a, 1..2], { a: :b }, { 'k' => quoting.new }, [[RubyObjects::Pair.new(2)]]]
       failures = []
       values.each do |v|
-        FORMATS.each do |f|
+        ['%s', '%p', '%q', '%#s', '%10s', '%-10p', '%.2s', :default, '%d', '%a'].each do |f|
           r = formatted(v, f) { |x, y| converter.convert(x, y) }
           g = formatted(v, f) { |x, y| PuppetTypes::Formatter.string(x, y) }
           failures << "#{v.inspect} #{f.inspect}: reference #{r.inspect}, gem #{g.inspect}" unless r == g
@@ -201,12 +200,11 @@ RSpec.describe 'Ruby objects against the reference', reference: true do
   end
 
   describe 'Regexps with options' do
-    REGEXPS = [/a/i, /a b/x, /a/m, /a/mix, /a/im, /foo\/bar/, /foo\/bar/m, /a/ix, /(?i)a/, /a\sb/xi,
-               Regexp.new('a/b', Regexp::MULTILINE)].freeze
 
     it "are Ruby's text of the Regexp (inferred, in types, matched and formatted) as in the reference" do
       failures = []
-      REGEXPS.each do |rx|
+      [/a/i, /a b/x, /a/m, /a/mix, /a/im, /foo\/bar/, /foo\/bar/m, /a/ix, /(?i)a/, /a\sb/xi,
+       Regexp.new('a/b', Regexp::MULTILINE)].each do |rx|
         {
           'infer' => ->(c, _f) { c.infer(rx).to_s }, 'infer_set' => ->(c, _f) { c.infer_set([rx]).to_s },
           'pattern' => ->(_c, f) { f.pattern(rx).to_s }, 'regexp' => ->(_c, f) { f.regexp(rx).to_s },
