@@ -409,7 +409,15 @@ pub fn to_ruby_array(ruby: &Ruby, values: &[Value]) -> Result<RArray, Error> {
 /// `v` as the String of source text a method takes, or the gem's
 /// `ArgumentError` (Ruby's own `TypeError` would not be a `PuppetTypes::Error`).
 pub fn source_string(ruby: &Ruby, v: RValue) -> Result<RString, Error> {
-    RString::from_value(v).ok_or_else(|| {
+    source_string_at(ruby, v, None)
+}
+
+/// [`source_string`] for source text from the file `path`: text that starts
+/// with the byte order mark of an encoding other than UTF-8 is the
+/// reference's parse error (`Illegal UTF-16 Byte Order mark at beginning of
+/// input: [FF FE] ...`), whatever the String's encoding says.
+pub fn source_string_at(ruby: &Ruby, v: RValue, path: Option<&str>) -> Result<RString, Error> {
+    let s = RString::from_value(v).ok_or_else(|| {
         super::errors::argument(
             ruby,
             format!(
@@ -417,7 +425,16 @@ pub fn source_string(ruby: &Ruby, v: RValue) -> Result<RString, Error> {
                 super::type_factory::describe(v)
             ),
         )
-    })
+    })?;
+    // SAFETY: the bytes are only read here, before any other Ruby call.
+    // (A UTF-8 mark in UTF-8 text is the lexer's to report.)
+    let bom = crate::syntax::lexer::check_bom(unsafe { s.as_slice() });
+    match bom {
+        Err(e) if !e.message.starts_with("Illegal UTF-8 ") => {
+            Err(super::errors::located(ruby, e, Some(""), path))
+        }
+        _ => Ok(s),
+    }
 }
 
 #[cfg(test)]

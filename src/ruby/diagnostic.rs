@@ -68,6 +68,10 @@ fn message(rb_self: &RbDiagnostic) -> String {
     rb_self.0.message.clone()
 }
 
+fn hint(rb_self: &RbDiagnostic) -> Option<String> {
+    rb_self.0.hint.as_deref().map(str::to_string)
+}
+
 fn to_s(rb_self: &RbDiagnostic) -> String {
     rb_self.0.to_string()
 }
@@ -138,6 +142,7 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     class.define_method("severity", method!(severity, 0))?;
     class.define_method("code", method!(code, 0))?;
     class.define_method("message", method!(message, 0))?;
+    class.define_method("hint", method!(hint, 0))?;
     class.define_method("to_s", method!(to_s, 0))?;
     class.define_method("to_h", method!(to_h, 0))?;
     class.define_method("error?", method!(is_error, 0))?;

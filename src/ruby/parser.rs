@@ -56,7 +56,11 @@ fn source_arg(ruby: &Ruby, name: &str, args: &[Value]) -> Result<Arc<str>, Error
             ),
         ));
     }
-    convert::rstring_to_str(ruby, convert::source_string(ruby, args[0])?)
+    let path = path_arg(ruby, args, 1)?;
+    convert::rstring_to_str(
+        ruby,
+        convert::source_string_at(ruby, args[0], path.as_deref())?,
+    )
 }
 
 fn wrap(ruby: &Ruby, program: Program, path: Option<String>) -> Value {
