@@ -114,17 +114,15 @@ fn runtime_texts(ruby: &Ruby, value: &PValue) -> R<()> {
     let mut todo = vec![value];
     while let Some(v) = todo.pop() {
         match v {
-            PValue::Array(items) => {
-                if seen.insert(std::sync::Arc::as_ptr(items) as *const u8 as usize) {
-                    todo.extend(items.iter());
-                }
+            PValue::Array(items)
+                if seen.insert(std::sync::Arc::as_ptr(items) as *const u8 as usize) =>
+            {
+                todo.extend(items.iter());
             }
-            PValue::Hash(map) => {
-                if seen.insert(std::sync::Arc::as_ptr(map) as *const u8 as usize) {
-                    for (k, v) in map.iter() {
-                        todo.push(k);
-                        todo.push(v);
-                    }
+            PValue::Hash(map) if seen.insert(std::sync::Arc::as_ptr(map) as *const u8 as usize) => {
+                for (k, v) in map.iter() {
+                    todo.push(k);
+                    todo.push(v);
                 }
             }
             PValue::Runtime(r) if r.texts.get().is_none() => {

@@ -73,17 +73,20 @@ fn wrap(ruby: &Ruby, program: Program, path: Option<String>) -> Value {
 }
 
 fn parse_impl(ruby: &Ruby, args: &[Value], epp: bool) -> Result<Value, Error> {
+    parse_checked(ruby, args, epp, true)
+}
+
+/// Parse (and, when `validate`, validate) the source of `args`.
+fn parse_checked(ruby: &Ruby, args: &[Value], epp: bool, validate: bool) -> Result<Value, Error> {
     guard(ruby, || {
         let name = if epp { "parse_epp" } else { "parse" };
         let source = source_arg(ruby, name, args)?;
         let path = path_arg(ruby, args, 1)?;
         // (the source is a copy: Ruby may run while the parser works)
-        let result = super::interrupts::with_call_outs(|| {
-            if epp {
-                parser::parse_epp(&source)
-            } else {
-                parser::parse(&source)
-            }
+        let result = super::interrupts::with_call_outs(|| match (epp, validate) {
+            (true, true) => parser::parse_epp(&source),
+            (false, true) => parser::parse(&source),
+            (_, false) => parser::parse_syntax(&source, epp),
         });
         match result {
             Ok(program) => Ok(wrap(ruby, program, path)),
@@ -98,6 +101,17 @@ fn parse(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Erro
 
 fn parse_epp(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
     parse_impl(ruby, args, true)
+}
+
+/// `__parse_syntax(source, path = nil)`: the tree the grammar gives, not
+/// validated (as the reference's `Parser#parse_string`).
+fn parse_syntax(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
+    parse_checked(ruby, args, false, false)
+}
+
+/// `__parse_epp_syntax(source, path = nil)`: [`parse_syntax`] of an EPP template.
+fn parse_epp_syntax(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
+    parse_checked(ruby, args, true, false)
 }
 
 /// `[ast, [ParseError, ...]]`: the tree with erroneous parts skipped, and every error.
@@ -194,8 +208,10 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let parser_class = module.define_class("Parser", ruby.class_object())?;
     parser_class.define_alloc_func::<RbParser>();
     parser_class.define_singleton_method("new", function!(new_parser, 0))?;
-    parser_class.define_method("parse", method!(parse, -1))?;
-    parser_class.define_method("parse_epp", method!(parse_epp, -1))?;
+    parser_class.define_method("__parse", method!(parse, -1))?;
+    parser_class.define_method("__parse_epp", method!(parse_epp, -1))?;
+    parser_class.define_method("__parse_syntax", method!(parse_syntax, -1))?;
+    parser_class.define_method("__parse_epp_syntax", method!(parse_epp_syntax, -1))?;
     parser_class.define_method("parse_with_recovery", method!(parse_with_recovery, -1))?;
     parser_class.define_method("__validate", method!(validate, 3))?;
     parser_class.define_method("__validate_file", method!(validate_file, 1))?;
