@@ -28,6 +28,30 @@ RSpec.describe PuppetTypes::CLI do
     expect(run.first).to eq(2)
   end
 
+  it 'lists every command in its help, and explains each with COMMAND --help' do
+    out = run('--help')[1]
+    %w[validate dump strings].each do |name|
+      expect(out).to match(/^  #{name} +\S/)
+      status, help, = run(name, '--help')
+      expect(status).to eq(0)
+      expect(help).to start_with("Usage: puppet-types #{name} ")
+    end
+  end
+
+  it 'exits 2 for an internal error' do
+    failing = Class.new(PuppetTypes::CLI::Commands::Base) do
+      const_set(:NAME, 'fail-for-spec')
+      const_set(:USAGE, 'fail-for-spec')
+      const_set(:SUMMARY, 'fails')
+      def run(_args) = raise(NoMethodError, 'broken')
+    end
+    described_class.register(failing)
+    status, _, err = run('fail-for-spec')
+    expect([status, err]).to eq([2, "puppet-types: internal error: NoMethodError: broken\n"])
+  ensure
+    described_class::COMMANDS.delete('fail-for-spec')
+  end
+
   it 'prints its version' do
     expect(run('--version')[1]).to eq("puppet-types #{PuppetTypes::VERSION}\n")
   end

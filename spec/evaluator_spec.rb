@@ -212,6 +212,17 @@ RSpec.describe PuppetTypes::Evaluator do
         .to raise_error(PuppetTypes::EvaluationError, 'Resource type not found: Foo::Bar (line: 1, column: 8)')
     end
 
+    it 'names the file of a module function written in Ruby, which it does not run' do
+      # (the reference runs them: `notice(mymod::shout('a'), whisper('B'))` logs "A b")
+      expect { evaluator.evaluate("notice(mymod::shout('a'))") }.to raise_error(PuppetTypes::EvaluationError) { |e|
+        expect(e.message).to match(%r{\AThe function 'mymod::shout' is written in Ruby \(\S+/eval_modules/mymod/lib/puppet/functions/mymod/shout\.rb\) and is not supported by this evaluator \(line: 1, column: 8\)\z})
+      }
+      expect { evaluator.evaluate("whisper('B')") }
+        .to raise_error(PuppetTypes::EvaluationError, %r{written in Ruby \(\S+/lib/puppet/parser/functions/whisper\.rb\)})
+      expect { evaluator.evaluate("mymod::nope('B')") }
+        .to raise_error(PuppetTypes::EvaluationError, "Unknown function: 'mymod::nope'. (line: 1, column: 1)")
+    end
+
     it 'rejects what is not an environment' do
       expect { described_class.new(environment: 'x') }.to raise_error(PuppetTypes::ArgumentError)
     end

@@ -201,6 +201,23 @@ RSpec.describe PuppetTypes::TypeCalculator do
     expect(c.describe_mismatch(f.array_of(f.integer), [1, 'a'], 'parameter')).to eq("parameter index 1 expects an Integer value, got String")
   end
 
+  it 'gives each mismatch with its path of keys and indexes from the value root' do
+    t = f.struct('x' => f.integer, 'y' => f.array_of(f.string))
+    found = c.mismatches(t, { 'x' => 'no', 'y' => ['a', 2] })
+    expect(found).to eq([{ path: ['x'], message: "entry 'x' expects an Integer value, got String", at_key: false },
+                         { path: ['y', 1], message: "entry 'y' index 1 expects a String value, got Integer", at_key: false }])
+    expect(found).to be_frozen
+    expect(found.first).to be_frozen
+    expect(c.mismatches(f.integer, 1)).to eq([])
+    expect(c.mismatches(f.integer, 'a')).to eq([{ path: [], message: 'expects an Integer value, got String', at_key: false }])
+  end
+
+  it 'prefixes the subject to describe_mismatch as the reference does' do
+    enum = PuppetTypes::TypeParser.parse("Enum['Off', 'On', 'off', 'on']")
+    expect(c.describe_mismatch(enum, 'yes', "parameter 'sendfile'"))
+      .to eq("parameter 'sendfile' expects a match for Enum['Off', 'On', 'off', 'on'], got 'yes'")
+  end
+
   it 'raises ArgumentError when given something that is not a type' do
     expect { c.instance?('Integer', 1) }.to raise_error(PuppetTypes::ArgumentError, /expected a PuppetTypes::Type/)
   end

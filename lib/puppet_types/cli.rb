@@ -59,7 +59,7 @@ module PuppetTypes
       @err.puts("puppet-types: #{e.message}")
       FAILURE
     rescue StandardError => e
-      @err.puts("puppet-types: internal error: #{e.class}: #{e.message}")
+      @err.puts("puppet-types: internal error: #{e.class}: #{e.message.lines.first.to_s.chomp}")
       FAILURE
     end
 
@@ -108,4 +108,5 @@ module PuppetTypes
 end
 
 require_relative 'cli/validate'
+require_relative 'cli/dump'
 require_relative 'cli/strings'

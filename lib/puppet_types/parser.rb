@@ -9,7 +9,7 @@ module PuppetTypes
     # validator runs (node inheritance, `+=`, ...), as the reference's
     # `Parser#parse_string` does.
     def parse(source, path = nil, validate: true)
-      validate ? __parse(source, path) : __parse_syntax(source, path)
+      validate ? __parse(source, path) : parse_syntax(source, path)
     end
 
     # #parse of an EPP template.

@@ -247,6 +247,36 @@ catalogue! {
     INVALID_TYPE_EXPRESSION: error,
     /// A class, defined type, function, plan or alias defined more than once.
     DUPLICATE_DEFINITION: warning,
+
+    // Hiera data checked against class parameters (`check::data`).
+    /// A data key `<class>::<parameter>` whose class is not in the module path.
+    UNKNOWN_CLASS: error,
+    /// A data key naming a parameter its class does not have.
+    UNKNOWN_PARAMETER: error,
+    /// A data value that does not match the type of the class parameter it binds.
+    TYPE_MISMATCH: error,
+    /// A data file that is not valid YAML or JSON.
+    DATA_SYNTAX_ERROR: error,
+    /// A data file hiera's safe loader refuses (an unquoted date, a Ruby object tag).
+    UNLOADABLE_DATA: error,
+    /// A data file nested too deep, or expanding through its aliases beyond what is checked.
+    DATA_LIMIT: error,
+    /// A data file whose top level is not a hash (hiera ignores it).
+    DATA_NOT_A_HASH: warning,
+    /// A key given more than once in one mapping (the last one wins).
+    DUPLICATE_DATA_KEY: warning,
+    /// A key of a module's data outside the module's namespace (hiera drops it).
+    MODULE_DATA_KEY: warning,
+    /// A key that binds no class parameter (reported with `--strict`, or when it is one but for its spelling).
+    UNBOUND_KEY: warning,
+    /// An interpolation hiera refuses (`alias` among other text, an unknown method).
+    INVALID_INTERPOLATION: error,
+    /// A `lookup_options` entry of the wrong shape.
+    INVALID_LOOKUP_OPTIONS: error,
+    /// A hiera.yaml hiera cannot use.
+    INVALID_HIERA_CONFIG: error,
+    /// A hierarchy level whose backend is not checked (not yaml_data, json_data or eyaml_lookup_key).
+    UNCHECKED_BACKEND: warning,
 }
 
 /// Message beginnings (or, after `*`, fragments) of the crate's lexer,
@@ -435,6 +465,19 @@ pub struct Diagnostic {
     /// What the gem knows beyond the reference's message (a syntax error's
     /// `expected an expression`), when it knows more.
     pub hint: Option<Arc<str>>,
+    /// For a finding in hiera data: the key, and the class parameter it binds.
+    pub data_key: Option<Arc<DataKey>>,
+}
+
+/// The hiera key a data diagnostic is about, and the class parameter it binds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DataKey {
+    /// The key as written (`apache::sendfile`).
+    pub key: Arc<str>,
+    /// The class it names, when it names one (`apache`).
+    pub class_name: Option<Arc<str>>,
+    /// The parameter it names (`sendfile`).
+    pub parameter: Option<Arc<str>>,
 }
 
 impl Diagnostic {
@@ -450,7 +493,14 @@ impl Diagnostic {
             code,
             message: message.into(),
             hint: None,
+            data_key: None,
         }
+    }
+
+    /// About the hiera key `key`.
+    pub fn for_key(mut self, key: Arc<DataKey>) -> Diagnostic {
+        self.data_key = Some(key);
+        self
     }
 
     /// The diagnostic of a parse, validation or type error in `source` (its span

@@ -43,4 +43,50 @@ impl Loader for Environment {
     fn is_resource_type(&self, name: &str) -> bool {
         self.aliases().is_resource_type(name)
     }
+
+    /// Where the autoloader would find a Ruby function: a namespaced name in
+    /// its module's `lib/puppet/functions/<module>/`, a global one in any
+    /// module's `lib/puppet/functions/` or (the 3.x API)
+    /// `lib/puppet/parser/functions/`.
+    fn ruby_function(&self, name: &str) -> Option<String> {
+        let name = name.strip_prefix("::").unwrap_or(name).to_ascii_lowercase();
+        let segments: Vec<&str> = name.split("::").collect();
+        if segments.iter().any(|s| !super::module::is_module_name(s)) {
+            return None;
+        }
+        let candidates: Vec<std::path::PathBuf> = match segments.as_slice() {
+            [global] => self
+                .modules()
+                .iter()
+                .flat_map(|m| {
+                    [
+                        m.dir("lib/puppet/functions").join(format!("{global}.rb")),
+                        m.dir("lib/puppet/parser/functions")
+                            .join(format!("{global}.rb")),
+                    ]
+                })
+                .collect(),
+            [module, rest @ ..] => {
+                let mut path = std::path::PathBuf::from("lib/puppet/functions");
+                path.push(module);
+                for (i, s) in rest.iter().enumerate() {
+                    if i + 1 == rest.len() {
+                        path.push(format!("{s}.rb"));
+                    } else {
+                        path.push(s);
+                    }
+                }
+                self.modules()
+                    .iter()
+                    .filter(|m| m.name == *module)
+                    .map(|m| m.path.join(&path))
+                    .collect()
+            }
+            [] => Vec::new(),
+        };
+        candidates
+            .into_iter()
+            .find(|p| p.is_file())
+            .map(|p| p.display().to_string())
+    }
 }

@@ -12,6 +12,7 @@ use crate::values::Value;
 impl Interp<'_> {
     pub(crate) fn access(&mut self, left: &Expr, keys: &[Expr], span: Span) -> EResult<Value> {
         let target = self.eval(left)?;
+        let spans: Vec<Span> = keys.iter().map(|k| k.span).collect();
         let keys = self.eval_list(keys)?;
         match &target {
             Value::Type(t) => {
@@ -21,7 +22,12 @@ impl Interp<'_> {
                 };
                 // a parameterized type is parameterized anew (`Integer[1][0]` is `Integer[0]`)
                 let name = name.split('[').next().unwrap_or("").to_string();
-                Ok(Value::Type(self.type_named(&name, &keys, span)?))
+                let spans = if spans.len() == keys.len() {
+                    &spans[..]
+                } else {
+                    &[]
+                };
+                Ok(Value::Type(self.type_named(&name, &keys, spans, span)?))
             }
             _ => Ok(access_value(&target, &keys).map_err(|e| e.with_span(span))?),
         }

@@ -184,7 +184,16 @@ impl<'l> Interp<'l> {
                 self.leave();
                 r.map_err(|e| prefixed(e, prefix, span))
             }
-            None => Err(err(format!("Unknown function: '{name}'."), span).into()),
+            None => match self.loader.ruby_function(name) {
+                Some(file) => Err(err(
+                    format!(
+                        "The function '{name}' is written in Ruby ({file}) and is not supported by this evaluator"
+                    ),
+                    span,
+                )
+                .into()),
+                None => Err(err(format!("Unknown function: '{name}'."), span).into()),
+            },
         }
     }
 

@@ -11,18 +11,24 @@ use super::convert::{new_array, new_boolean, new_float, new_hash, new_integer, n
 use super::interp::Interp;
 use super::MAX_ITERATIONS;
 use crate::error::{Error, Result};
-use crate::types::calc::{describe_mismatch, instance_of};
+use crate::types::calc::{describe_mismatch, instance_of, tuple_parts};
 use crate::types::{Type, TypeKind};
 use crate::values::Value;
 
 /// `t.new(args)`: the converted value, checked against `t`.
 pub(crate) fn new_instance(interp: &Interp, t: &Type, args: &[Value]) -> Result<Value> {
-    if let ([v], false) = (args, matches!(t.kind(), TypeKind::Init(..))) {
+    if let TypeKind::Init(inner, init_args) = t.kind() {
+        return match inner {
+            Some(inner) => new_init(interp, t, inner, init_args, args),
+            None => Err(not_supported(t)),
+        };
+    }
+    if let [v] = args {
         if instance_of(t, v) {
             return Ok(v.clone());
         }
     }
-    let v = convert(interp, t, t, args)?;
+    let v = convert(interp, t, args)?;
     // (what the new function of an unparameterised type makes is one of its values)
     if !is_plain(t) && !instance_of(t, &v) {
         return Err(Error::evaluation(wrong_type(
@@ -69,9 +75,112 @@ pub(crate) fn wrong_type(subject: &str, t: &Type, v: &Value) -> String {
         .join("\n ")
 }
 
-/// The value the new function of `t` makes of `args` (`whole` is the type
-/// asked for, named in messages).
-fn convert(interp: &Interp, t: &Type, whole: &Type, args: &[Value]) -> Result<Value> {
+/// `Init[inner, init_args...](args)`: one argument, given to the new function
+/// of `inner` followed by the init arguments. Without init arguments, an
+/// Array that is neither an instance of `inner` nor a fit for a signature
+/// taking exactly one argument is spread into the arguments
+/// (`Init[Integer](['10', 8])` is `Integer('10', 8)`).
+fn new_init(
+    interp: &Interp,
+    init: &Type,
+    inner: &Type,
+    init_args: &[Value],
+    args: &[Value],
+) -> Result<Value> {
+    let mut target = inner;
+    while let TypeKind::Alias(a) = target.kind() {
+        match a.resolved() {
+            Some(r) => target = r,
+            None => break,
+        }
+    }
+    let key = new_function_key(target.kind())
+        .filter(|_| !matches!(target.kind(), TypeKind::Optional(_) | TypeKind::NotUndef(_)));
+    let Some(key) = key else {
+        return Err(not_supported(inner));
+    };
+    let [v] = args else {
+        return Err(Error::evaluation(format!(
+            "'new_Init' expects 1 argument, got {}",
+            count_text(args.len())
+        )));
+    };
+    let sigs = super::functions::new_function(key).map_or(&[][..], |(_, s)| s);
+    let mut all = Vec::with_capacity(1 + init_args.len());
+    if init_args.is_empty() {
+        match v {
+            Value::Array(items) if !instance_of(inner, v) && !takes_one(sigs, v) => {
+                all.extend(items.iter().cloned());
+            }
+            _ => all.push(v.clone()),
+        }
+    } else {
+        check_init(init)?;
+        all.push(v.clone());
+        all.extend(init_args.iter().cloned());
+    }
+    new_instance(interp, inner, &all)
+}
+
+/// An `Init` type with init arguments must fit a signature of its type's
+/// new function, after the one argument it is called with (checked when it
+/// is called, as the reference checks it).
+fn check_init(init: &Type) -> Result<()> {
+    let TypeKind::Init(Some(inner), init_args) = init.kind() else {
+        return Ok(());
+    };
+    if init_args.is_empty() {
+        return Ok(());
+    }
+    let mut target = inner;
+    while let TypeKind::Alias(a) = target.kind() {
+        match a.resolved() {
+            Some(r) => target = r,
+            None => return Ok(()),
+        }
+    }
+    let Some(key) = new_function_key(target.kind()) else {
+        return Ok(());
+    };
+    let Some((_, sigs)) = super::functions::new_function(key) else {
+        return Ok(());
+    };
+    if sigs.is_empty() || sigs.iter().any(|s| takes_init_args(&s.params, init_args)) {
+        return Ok(());
+    }
+    let name = match target.kind() {
+        TypeKind::Tuple { .. } => "Tuple",
+        TypeKind::Struct(_) => "Struct",
+        _ => key,
+    };
+    Err(Error::evaluation(format!(
+        "The type '{init}' does not represent a valid set of parameters for {name}.new()"
+    )))
+}
+
+/// Whether a signature taking exactly one argument accepts `v`.
+fn takes_one(sigs: &[super::functions::Sig], v: &Value) -> bool {
+    sigs.iter().any(|s| {
+        let (types, range) = tuple_parts(&s.params);
+        range == (1, Some(1)) && types.first().is_some_and(|t| instance_of(t, v))
+    })
+}
+
+/// Whether a signature takes one argument followed by `init_args`.
+fn takes_init_args(params: &Type, init_args: &[Value]) -> bool {
+    let (types, (min, max)) = tuple_parts(params);
+    let n = 1 + init_args.len() as i64;
+    if n < min || max.is_some_and(|m| n > m) || types.is_empty() {
+        return false;
+    }
+    init_args
+        .iter()
+        .enumerate()
+        .all(|(i, a)| instance_of(&types[(i + 1).min(types.len() - 1)], a))
+}
+
+/// The value the new function of `t` makes of `args`.
+fn convert(interp: &Interp, t: &Type, args: &[Value]) -> Result<Value> {
     use TypeKind as K;
     if let Some(key) = new_function_key(t.kind()) {
         if let Some((name, sigs)) = super::functions::new_function(key) {
@@ -111,8 +220,12 @@ fn convert(interp: &Interp, t: &Type, whole: &Type, args: &[Value]) -> Result<Va
         K::Binary => rich("Binary", args),
         K::Uri(_) => rich("URI", args),
         K::Deferred => rich("Deferred", args),
-        K::Sensitive(_) => rich("Sensitive", args),
-        K::Optional(Some(inner)) | K::NotUndef(Some(inner)) => convert(interp, inner, whole, args),
+        // (a Sensitive given is taken as it is, not wrapped again)
+        K::Sensitive(_) => match args {
+            [v @ Value::Sensitive(_)] => Ok(v.clone()),
+            _ => rich("Sensitive", args),
+        },
+        K::Optional(Some(inner)) | K::NotUndef(Some(inner)) => convert(interp, inner, args),
         K::Optional(None) | K::NotUndef(None) => match args {
             [v] => Ok(v.clone()),
             _ => Err(Error::evaluation(format!(
@@ -121,8 +234,8 @@ fn convert(interp: &Interp, t: &Type, whole: &Type, args: &[Value]) -> Result<Va
             ))),
         },
         K::Alias(a) => match a.resolved() {
-            Some(r) => convert(interp, r, whole, args),
-            None => Err(not_supported(whole)),
+            Some(r) => convert(interp, r, args),
+            None => Err(not_supported(t)),
         },
         K::Type(_) => match args {
             [Value::String(s)] if !s.is_empty() => Ok(Value::Type(interp.parse_type(s)?)),
@@ -131,15 +244,7 @@ fn convert(interp: &Interp, t: &Type, whole: &Type, args: &[Value]) -> Result<Va
                 crate::types::calc::infer_generic(args.first().unwrap_or(&Value::Undef))
             ))),
         },
-        K::Init(Some(inner), init_args) => {
-            let mut all = init_args.clone();
-            all.extend(args.iter().cloned());
-            if all.len() == 1 && instance_of(inner, &all[0]) {
-                return Ok(all.remove(0));
-            }
-            convert(interp, inner, inner, &all)
-        }
-        _ => Err(not_supported(whole)),
+        _ => Err(not_supported(t)),
     }
 }
 
@@ -207,7 +312,15 @@ fn not_supported(t: &Type) -> Error {
 
 /// A rich value's constructor.
 fn rich(name: &str, args: &[Value]) -> Result<Value> {
-    crate::values::new::new_value(name, args).map_err(|e| Error::evaluation(e.into_message()))
+    crate::values::new::new_value(name, args).map_err(|e| {
+        let message = e.into_message();
+        // (the reference names SemVer's new function in this one message)
+        if name == "SemVer" && message.starts_with("The string ") {
+            Error::evaluation(format!("'new_Version' {message}"))
+        } else {
+            Error::evaluation(message)
+        }
+    })
 }
 
 /// `Regexp.new(pattern, escape = false)`.

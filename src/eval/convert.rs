@@ -384,9 +384,21 @@ pub(crate) fn new_array(args: &[Value], limit: usize) -> Result<Value> {
                 .collect(),
         ));
     }
+    if !values_known(from) {
+        return Err(cannot("new_array", from, "Array"));
+    }
     match super::iterate(from, limit) {
         Some(items) => items.map(Value::array),
         None => Err(cannot("new_array", from, "Array")),
+    }
+}
+
+/// False for a type whose values cannot be listed (`String`, `Integer`):
+/// the new functions of Array and Hash cannot convert it.
+fn values_known(v: &Value) -> bool {
+    match v {
+        Value::Type(t) => crate::types::calc::type_value_iterable(t),
+        _ => true,
     }
 }
 
@@ -396,7 +408,8 @@ pub(crate) fn new_hash(args: &[Value]) -> Result<Value> {
     match from {
         Value::Hash(_) => Ok(from.clone()),
         Value::Array(a) => array_to_hash(a).map(Value::hash),
-        other => match super::iterate(other, super::MAX_ITERATIONS) {
+        other => match super::iterate(other, super::MAX_ITERATIONS).filter(|_| values_known(other))
+        {
             Some(items) => array_to_hash(&items?).map(Value::hash),
             None => Err(Error::evaluation(format!(
                 "Value of type {} cannot be converted to Hash",

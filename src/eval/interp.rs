@@ -147,7 +147,7 @@ impl<'l> Interp<'l> {
             K::LiteralRegex(src) => Value::Regexp(
                 crate::values::Regexp::new(src).map_err(|x| err(x.into_message(), e.span))?,
             ),
-            K::QualifiedReference(name) => Value::Type(self.type_named(name, &[], e.span)?),
+            K::QualifiedReference(name) => Value::Type(self.type_named(name, &[], &[], e.span)?),
             K::LiteralList(items) => Value::array(self.eval_list(items)?),
             K::LiteralHash { entries, .. } => {
                 let mut map = ValueMap::with_capacity(entries.len());
@@ -467,11 +467,12 @@ impl<'l> Interp<'l> {
     }
 
     /// The type `name[params]`: a built-in type, an alias the loader knows,
-    /// or a resource type.
+    /// or a resource type (`spans`: where each parameter is written, when known).
     pub(crate) fn type_named(
         &self,
         name: &str,
         params: &[Value],
+        spans: &[Span],
         span: Span,
     ) -> Result<crate::types::Type> {
         let name = name.strip_prefix("::").unwrap_or(name);
@@ -495,19 +496,20 @@ impl<'l> Interp<'l> {
                     return Err(err(format!("Resource type not found: {name}"), span));
                 }
             }
-            Some(b @ ("Array" | "Hash")) => {
-                let typed = if b == "Array" { 1 } else { 2 };
-                if let Some(bad) = params
+            Some(b @ ("Array" | "Hash" | "Init")) => {
+                let typed = if b == "Hash" { 2 } else { 1 };
+                if let Some((i, bad)) = params
                     .iter()
                     .take(typed)
-                    .find(|p| !matches!(p, Value::Type(_)))
+                    .enumerate()
+                    .find(|(_, p)| !matches!(p, Value::Type(_)))
                 {
                     return Err(err(
                         format!(
                             "{b}-Type[] arguments must be types. Got {}",
                             ops::a_type_name(bad).split_once(' ').map_or("", |x| x.1)
                         ),
-                        span,
+                        spans.get(i).copied().unwrap_or(span),
                     ));
                 }
             }

@@ -88,6 +88,11 @@ pub trait Loader: Send + Sync {
     fn is_resource_type(&self, _name: &str) -> bool {
         false
     }
+    /// The file of a function called `name` that a module writes in Ruby,
+    /// which the evaluator does not run (`None` when there is none).
+    fn ruby_function(&self, _name: &str) -> Option<String> {
+        None
+    }
 }
 
 /// A name as loaders key it: without a leading `::`, in lower case.
@@ -221,5 +226,9 @@ impl Loader for ProgramLoader<'_> {
 
     fn is_resource_type(&self, name: &str) -> bool {
         self.parent.is_some_and(|p| p.is_resource_type(name))
+    }
+
+    fn ruby_function(&self, name: &str) -> Option<String> {
+        self.parent.and_then(|p| p.ruby_function(name))
     }
 }

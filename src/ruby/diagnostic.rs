@@ -3,7 +3,8 @@
 //! `end_column` (nil when unknown), `severity` (`:error`, `:warning`), `code`
 //! (a Symbol, the reference's issue code or the gem's own), `message`
 //! (without the position), `to_s` (the reference's form, with `(file: f,
-//! line: l, column: c)`) and `to_h`.
+//! line: l, column: c)`) and `to_h`; a finding in hiera data also has `key`,
+//! `class_name` and `parameter` (nil otherwise; in `to_h` only when set).
 
 use crate::check::{Diagnostic, Severity};
 use magnus::{method, prelude::*, Error, IntoValue, RHash, RModule, Ruby, Value};
@@ -72,6 +73,26 @@ fn hint(rb_self: &RbDiagnostic) -> Option<String> {
     rb_self.0.hint.as_deref().map(str::to_string)
 }
 
+fn key(rb_self: &RbDiagnostic) -> Option<String> {
+    rb_self.0.data_key.as_ref().map(|k| k.key.to_string())
+}
+
+fn class_name(rb_self: &RbDiagnostic) -> Option<String> {
+    rb_self
+        .0
+        .data_key
+        .as_ref()
+        .and_then(|k| k.class_name.as_deref().map(str::to_string))
+}
+
+fn parameter(rb_self: &RbDiagnostic) -> Option<String> {
+    rb_self
+        .0
+        .data_key
+        .as_ref()
+        .and_then(|k| k.parameter.as_deref().map(str::to_string))
+}
+
 fn to_s(rb_self: &RbDiagnostic) -> String {
     rb_self.0.to_string()
 }
@@ -96,6 +117,11 @@ fn to_h(ruby: &Ruby, rb_self: &RbDiagnostic) -> Result<RHash, Error> {
     h.aset(sym("severity"), severity(ruby, rb_self))?;
     h.aset(sym("code"), code(ruby, rb_self))?;
     h.aset(sym("message"), d.message.as_str())?;
+    if d.data_key.is_some() {
+        h.aset(sym("key"), key(rb_self))?;
+        h.aset(sym("class_name"), class_name(rb_self))?;
+        h.aset(sym("parameter"), parameter(rb_self))?;
+    }
     Ok(h)
 }
 
@@ -144,6 +170,9 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     class.define_method("message", method!(message, 0))?;
     class.define_method("hint", method!(hint, 0))?;
     class.define_method("to_s", method!(to_s, 0))?;
+    class.define_method("key", method!(key, 0))?;
+    class.define_method("class_name", method!(class_name, 0))?;
+    class.define_method("parameter", method!(parameter, 0))?;
     class.define_method("to_h", method!(to_h, 0))?;
     class.define_method("error?", method!(is_error, 0))?;
     class.define_method("warning?", method!(is_warning, 0))?;

@@ -11,6 +11,7 @@ mod allocator;
 mod ast_model;
 mod ast_node;
 pub(crate) mod convert;
+mod data_check;
 mod definition;
 mod diagnostic;
 mod encoding;
@@ -64,6 +65,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     evaluator::init(ruby, module)?;
     diagnostic::init(ruby, module)?;
     environment::init(ruby, module)?;
+    data_check::init(ruby, module)?;
     definition::init(ruby, module)?;
     parameter::init(ruby, module)?;
     strings::init(ruby, module)?;

@@ -72,21 +72,20 @@ fn wrap(ruby: &Ruby, program: Program, path: Option<String>) -> Value {
     obj.as_value()
 }
 
-fn parse_impl(ruby: &Ruby, args: &[Value], epp: bool) -> Result<Value, Error> {
-    parse_checked(ruby, args, epp, true)
-}
-
-/// Parse (and, when `validate`, validate) the source of `args`.
-fn parse_checked(ruby: &Ruby, args: &[Value], epp: bool, validate: bool) -> Result<Value, Error> {
+fn parse_impl(ruby: &Ruby, args: &[Value], epp: bool, validate: bool) -> Result<Value, Error> {
     guard(ruby, || {
-        let name = if epp { "parse_epp" } else { "parse" };
+        let name = match (epp, validate) {
+            (_, false) => "parse_syntax",
+            (true, true) => "parse_epp",
+            (false, true) => "parse",
+        };
         let source = source_arg(ruby, name, args)?;
         let path = path_arg(ruby, args, 1)?;
         // (the source is a copy: Ruby may run while the parser works)
         let result = super::interrupts::with_call_outs(|| match (epp, validate) {
+            (_, false) => parser::parse_syntax(&source, epp),
             (true, true) => parser::parse_epp(&source),
             (false, true) => parser::parse(&source),
-            (_, false) => parser::parse_syntax(&source, epp),
         });
         match result {
             Ok(program) => Ok(wrap(ruby, program, path)),
@@ -96,22 +95,23 @@ fn parse_checked(ruby: &Ruby, args: &[Value], epp: bool, validate: bool) -> Resu
 }
 
 fn parse(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
-    parse_impl(ruby, args, false)
+    parse_impl(ruby, args, false, true)
 }
 
 fn parse_epp(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
-    parse_impl(ruby, args, true)
+    parse_impl(ruby, args, true, true)
 }
 
-/// `__parse_syntax(source, path = nil)`: the tree the grammar gives, not
-/// validated (as the reference's `Parser#parse_string`).
+/// `parse_syntax(source, path = nil)`: the tree of a manifest without the
+/// validator's checks (only syntax errors raise), as `puppet parser dump
+/// --no-validate` parses.
 fn parse_syntax(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
-    parse_checked(ruby, args, false, false)
+    parse_impl(ruby, args, false, false)
 }
 
 /// `__parse_epp_syntax(source, path = nil)`: [`parse_syntax`] of an EPP template.
 fn parse_epp_syntax(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
-    parse_checked(ruby, args, true, false)
+    parse_impl(ruby, args, true, false)
 }
 
 /// `[ast, [ParseError, ...]]`: the tree with erroneous parts skipped, and every error.
@@ -176,6 +176,20 @@ fn to_pn(ruby: &Ruby, rb_self: &RbAst) -> Result<String, Error> {
     guard(ruby, || Ok(pn::program_to_pn_string(&rb_self.program)))
 }
 
+/// `__pn_pretty`: the PN over several lines (`puppet parser dump --format pn --pretty`).
+fn pn_pretty(ruby: &Ruby, rb_self: &RbAst) -> Result<String, Error> {
+    guard(ruby, || Ok(pn::program_to_pn_pretty(&rb_self.program)))
+}
+
+/// `__old_dump`: the deprecated tree dump (`puppet parser dump --format old`).
+fn old_dump(ruby: &Ruby, rb_self: &RbAst) -> Result<String, Error> {
+    guard(ruby, || {
+        Ok(crate::syntax::tree_dump::program_to_old_dump(
+            &rb_self.program,
+        ))
+    })
+}
+
 fn to_pn_data(ruby: &Ruby, rb_self: &RbAst) -> Result<Value, Error> {
     guard(ruby, || {
         convert::to_ruby(ruby, &pn::program_to_pn_data(&rb_self.program))
@@ -208,9 +222,10 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let parser_class = module.define_class("Parser", ruby.class_object())?;
     parser_class.define_alloc_func::<RbParser>();
     parser_class.define_singleton_method("new", function!(new_parser, 0))?;
+    // (#parse and #parse_epp, with `validate:`, are defined in lib/puppet_types/parser.rb)
     parser_class.define_method("__parse", method!(parse, -1))?;
     parser_class.define_method("__parse_epp", method!(parse_epp, -1))?;
-    parser_class.define_method("__parse_syntax", method!(parse_syntax, -1))?;
+    parser_class.define_method("parse_syntax", method!(parse_syntax, -1))?;
     parser_class.define_method("__parse_epp_syntax", method!(parse_epp_syntax, -1))?;
     parser_class.define_method("parse_with_recovery", method!(parse_with_recovery, -1))?;
     parser_class.define_method("__validate", method!(validate, 3))?;
@@ -220,6 +235,8 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     ast.undef_default_alloc_func();
     ast.define_method("to_pn", method!(to_pn, 0))?;
     ast.define_method("to_pn_data", method!(to_pn_data, 0))?;
+    ast.define_method("__pn_pretty", method!(pn_pretty, 0))?;
+    ast.define_method("__old_dump", method!(old_dump, 0))?;
     ast.define_method("source", method!(source, 0))?;
     ast.define_method("path", method!(path, 0))?;
     ast.define_method("inspect", method!(inspect, 0))?;

@@ -1,6 +1,6 @@
 //! `PuppetTypes::TypeCalculator` and the calculator methods of
 //! `PuppetTypes::Type` (`instance?`, `assignable?`, `<`, `<=`, `>`, `>=`,
-//! `each`), `describe_mismatch`: thin calls into [`crate::types::calc`], walking Ruby data in place
+//! `each`), `describe_mismatch`, `mismatches`: thin calls into [`crate::types::calc`], walking Ruby data in place
 //! through [`super::value_view::RubyView`] (and [`with_view`], which walks a
 //! transcoded copy when the data holds text in an encoding other than UTF-8).
 
@@ -118,6 +118,34 @@ fn describe_mismatch(ruby: &Ruby, args: &[Value]) -> R<Option<String>> {
     })
 }
 
+/// `mismatches(type, value)`: each problem of the value as a frozen Hash
+/// `{path: [key or index, ...], message: "...", at_key: bool}` (empty when it matches).
+fn mismatches(ruby: &Ruby, t: Value, v: Value) -> R<Value> {
+    guard(ruby, || {
+        let t = type_ref(ruby, t, "the type")?;
+        let found = with_view(ruby, v, |v| calc::mismatches_view(&t, v));
+        let out = ruby.ary_new_capa(found.len());
+        for m in found {
+            let path = ruby.ary_new_capa(m.path.len());
+            for step in &m.path {
+                match step {
+                    calc::PathStep::Key(k) => path.push(k.as_str())?,
+                    calc::PathStep::Index(i) => path.push(*i)?,
+                }
+            }
+            path.freeze();
+            let h = ruby.hash_new();
+            h.aset(ruby.to_symbol("path"), path)?;
+            h.aset(ruby.to_symbol("message"), m.message.as_str())?;
+            h.aset(ruby.to_symbol("at_key"), m.at_key)?;
+            h.freeze();
+            out.push(h)?;
+        }
+        out.freeze();
+        Ok(out.as_value())
+    })
+}
+
 fn equals(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
     guard(ruby, || {
         Ok(calc::types_equal(
@@ -223,6 +251,7 @@ pub fn init(ruby: &Ruby, module: RModule) -> R<()> {
     m.define_module_function("common_type", function!(common_type, 2))?;
     m.define_module_function("equals", function!(equals, 2))?;
     m.define_module_function("describe_mismatch", function!(describe_mismatch, -1))?;
+    m.define_module_function("mismatches", function!(mismatches, 2))?;
 
     let class: RClass = module.const_get("Type")?;
     class.define_method("instance?", method!(t_instance, 1))?;

@@ -15,7 +15,7 @@ module PuppetTypes
       # `--fail-on-warnings`, a warning too).
       class Validate < Base
         NAME = 'validate'
-        USAGE = 'validate [--modulepath DIR[:DIR...]] [--format text|json|github|junit] [--jobs N] ' \
+        USAGE = 'validate [--format text|json|github|junit] [--jobs N] ' \
                 '[--fail-on-warnings] [PATH...]'
         SUMMARY = 'Report every syntax and validation problem of Puppet manifests and EPP templates'
 

@@ -16,6 +16,7 @@
 //! | `generalize`, `normalize`, `common` | `generalize`, `normalize`, `common_type` |
 //! | `iterate` | `Iterable` rules and iterating `Integer[a, b]` / `Enum[...]` |
 //! | `describe` | `describe_mismatch` messages and the reference's `to_s` of a type |
+//! | `mismatches` | each problem of a value with its path (keys and indexes), and a parameter's message |
 //! | `init` | `Init[T, args]` from the reference's `T.new` signatures |
 //!
 //! Conformance: `tests/calc_fixtures.rs` against `tests/fixtures/calc/`
@@ -31,6 +32,7 @@ pub mod infer_set;
 mod init;
 pub mod instance;
 pub mod iterate;
+pub mod mismatches;
 pub mod normalize;
 pub mod signatures;
 mod uri;
@@ -47,9 +49,10 @@ pub use generalize::generalize;
 pub use infer::{infer, infer_generic, infer_view, type_of, TypeOfMode};
 pub use infer_set::{infer_set, infer_set_view, infer_set_view_sized};
 pub use instance::{instance_of, instance_of_view, str_instance_of};
-pub use iterate::{is_iterable, iterate_type};
+pub use iterate::{is_iterable, iterate_type, type_value_iterable};
+pub use mismatches::{mismatches, mismatches_view, MismatchKind, PathStep, ValueMismatch};
 pub use normalize::normalize;
-pub use signatures::{describe_signatures, signature_accepts, Signature};
+pub use signatures::{describe_signatures, signature_accepts, tuple_parts, Signature};
 pub use value_view::{ValueView, ViewKind};
 
 use crate::types::{factory, IntRange, Type, TypeKind};

@@ -1,0 +1,176 @@
+//! `PuppetTypes::DataCheck`: hiera data checked against class parameter
+//! types ([`crate::check::data`]). `lib/puppet_types/data_check.rb` gives it
+//! its keyword constructor; files are read and checked with the GVL
+//! released, on all cores.
+
+use super::convert;
+use super::diagnostic;
+use super::environment::RbEnvironment;
+use super::errors::{self, guard};
+use crate::check::data::{DataCheck, Plan};
+use magnus::{function, method, prelude::*, Error, RArray, RModule, RString, Ruby, Value};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The Ruby object of a checker.
+#[magnus::wrap(class = "PuppetTypes::DataCheck", free_immediately, size)]
+pub struct RbDataCheck(Arc<DataCheck>);
+
+fn new(ruby: &Ruby, env: Value, strict: bool) -> Result<RbDataCheck, Error> {
+    guard(ruby, || {
+        let env = <&RbEnvironment>::try_convert(env).map_err(|_| {
+            errors::argument(ruby, "DataCheck.new needs a PuppetTypes::Environment")
+        })?;
+        Ok(RbDataCheck(Arc::new(
+            DataCheck::new(env.0.clone()).strict(strict),
+        )))
+    })
+}
+
+fn path_arg(ruby: &Ruby, v: Value) -> Result<PathBuf, Error> {
+    let s = match RString::from_value(v) {
+        Some(s) => s,
+        None => RString::try_convert(v.funcall::<_, _, Value>("to_path", ()).map_err(|_| {
+            errors::argument(ruby, "a path must be a String or respond to to_path")
+        })?)?,
+    };
+    Ok(PathBuf::from(convert::rstring_to_str(ruby, s)?.as_ref()))
+}
+
+fn paths_arg(ruby: &Ruby, v: RArray) -> Result<Vec<PathBuf>, Error> {
+    v.into_iter().map(|p| path_arg(ruby, p)).collect()
+}
+
+fn check_file(ruby: &Ruby, rb_self: &RbDataCheck, path: Value) -> Result<Value, Error> {
+    guard(ruby, || {
+        let path = path_arg(ruby, path)?;
+        let check = rb_self.0.clone();
+        let found = super::gvl::without_gvl(move || check.check_file(&path));
+        diagnostic::array(ruby, found)
+    })
+}
+
+/// `__check_plan(hiera_config, module_data, files)`: the CLI's run.
+fn check_plan(
+    ruby: &Ruby,
+    rb_self: &RbDataCheck,
+    hiera_config: Value,
+    module_data: bool,
+    files: RArray,
+) -> Result<Value, Error> {
+    guard(ruby, || {
+        let plan = Plan {
+            hiera_config: if hiera_config.is_nil() {
+                None
+            } else {
+                Some(path_arg(ruby, hiera_config)?)
+            },
+            module_data,
+            files: paths_arg(ruby, files)?,
+        };
+        let check = rb_self.0.clone();
+        let found = super::gvl::without_gvl(move || check.check_plan(&plan));
+        diagnostic::array(ruby, found)
+    })
+}
+
+fn check_hash(
+    ruby: &Ruby,
+    rb_self: &RbDataCheck,
+    hash: Value,
+    path: Value,
+) -> Result<Value, Error> {
+    guard(ruby, || {
+        let data = convert::to_value(ruby, hash)?;
+        let path = if path.is_nil() {
+            None
+        } else {
+            Some(Arc::from(path_arg(ruby, path)?.to_string_lossy().as_ref()))
+        };
+        diagnostic::array(ruby, rb_self.0.check_value(&data, path))
+    })
+}
+
+fn check_parameters(
+    ruby: &Ruby,
+    rb_self: &RbDataCheck,
+    class: Value,
+    params: Value,
+    complete: bool,
+) -> Result<Value, Error> {
+    guard(ruby, || {
+        let class = match RString::from_value(class) {
+            Some(s) => convert::rstring_to_str(ruby, s)?.to_string(),
+            None => match magnus::Symbol::from_value(class) {
+                Some(sym) => convert::symbol_name(ruby, sym)?.to_string(),
+                None => return Err(errors::argument(ruby, "a class name must be a String")),
+            },
+        };
+        let params = convert::to_value(ruby, params)?;
+        diagnostic::array(ruby, rb_self.0.check_parameters(&class, &params, complete))
+    })
+}
+
+/// `__load_yaml(text)`: the value hiera loads from a YAML text (for specs
+/// comparing the loader with Psych), or `[:error, message]`.
+fn load_yaml(ruby: &Ruby, text: RString) -> Result<Value, Error> {
+    guard(ruby, || {
+        let text = convert::rstring_to_str(ruby, text)?;
+        let doc =
+            crate::check::data::document::parse(&text, crate::check::data::document::Dialect::Yaml);
+        match (doc.fatal, doc.root) {
+            (Some(p), _) => {
+                let a = ruby.ary_new();
+                a.push(ruby.to_symbol("error"))?;
+                a.push(p.message)?;
+                Ok(a.as_value())
+            }
+            (None, Some(root)) => loaded_to_ruby(ruby, &root.value, 0),
+            (None, None) => Ok(ruby.qnil().as_value()),
+        }
+    })
+}
+
+/// A loaded value as Ruby data, with `:__symbol__` for a Symbol and
+/// `:__bignum__` for an integer beyond 64 bits (which the value does not spell).
+fn loaded_to_ruby(ruby: &Ruby, v: &crate::values::Value, depth: usize) -> Result<Value, Error> {
+    use crate::values::Value as V;
+    if depth > 600 {
+        return Err(errors::argument(ruby, "nested too deep"));
+    }
+    Ok(match v {
+        V::Runtime(r) if &*r.class_name == "Symbol" => ruby.to_symbol("__symbol__").as_value(),
+        V::Runtime(_) => ruby.to_symbol("__bignum__").as_value(),
+        V::Array(items) => {
+            let a = ruby.ary_new_capa(items.len());
+            for x in items.iter() {
+                a.push(loaded_to_ruby(ruby, x, depth + 1)?)?;
+            }
+            a.as_value()
+        }
+        V::Hash(h) => {
+            let out = ruby.hash_new();
+            for (k, x) in h.iter() {
+                out.aset(
+                    loaded_to_ruby(ruby, k, depth + 1)?,
+                    loaded_to_ruby(ruby, x, depth + 1)?,
+                )?;
+            }
+            out.as_value()
+        }
+        other => convert::to_ruby(ruby, other)?,
+    })
+}
+
+/// Define `PuppetTypes::DataCheck`.
+pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
+    let class = module.define_class("DataCheck", ruby.class_object())?;
+    class.undef_default_alloc_func();
+    class.define_singleton_method("__new", function!(new, 2))?;
+    class.define_singleton_method("__load_yaml", function!(load_yaml, 1))?;
+    class.define_method("check_file", method!(check_file, 1))?;
+    class.define_method("__check_plan", method!(check_plan, 3))?;
+    class.define_method("__check_hash", method!(check_hash, 2))?;
+    class.define_method("__check_parameters", method!(check_parameters, 3))?;
+    Ok(())
+}
