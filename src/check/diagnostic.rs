@@ -463,8 +463,9 @@ pub struct Diagnostic {
     /// The message, without a position.
     pub message: String,
     /// What the gem knows beyond the reference's message (a syntax error's
-    /// `expected an expression`), when it knows more.
-    pub hint: Option<Arc<str>>,
+    /// `expected an expression`), when it knows more. (A thin pointer, to
+    /// keep diagnostics small.)
+    pub hint: Option<Arc<String>>,
     /// For a finding in hiera data: the key, and the class parameter it binds.
     pub data_key: Option<Arc<DataKey>>,
 }
@@ -510,7 +511,7 @@ impl Diagnostic {
     /// position, as in the reference.
     pub fn of_error(e: &Error, source: &str, index: &LineIndex) -> Diagnostic {
         let mut d = Diagnostic::new(Code::of_error(e), reference_message(&e.message));
-        d.hint = message_hint(&e.message).map(Arc::from);
+        d.hint = message_hint(&e.message).map(|h| Arc::new(h.to_string()));
         match e.span {
             Some(_) if unplaced(&d.message) => d,
             Some(span) => d.at(source, index, span),

@@ -70,7 +70,7 @@ fn message(rb_self: &RbDiagnostic) -> String {
 }
 
 fn hint(rb_self: &RbDiagnostic) -> Option<String> {
-    rb_self.0.hint.as_deref().map(str::to_string)
+    rb_self.0.hint.as_deref().cloned()
 }
 
 fn key(rb_self: &RbDiagnostic) -> Option<String> {
