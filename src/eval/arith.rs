@@ -185,15 +185,20 @@ fn numbers(op: BinaryOp, l: &Value, r: &Value) -> OpResult<Value> {
             not_applicable(op, l, Some(r))
         });
     }
-    if let Value::SemVer(_) = l {
-        return Err(not_applicable(op, l, None));
-    }
-    if let Value::SemVer(_) = r {
-        return Err(not_applicable(op, l, Some(r)));
+    if let (Value::SemVer(_), false) = (r, is_time(l)) {
+        // (a version on the right of a number is a Ruby conversion error in
+        // the reference, named as elsewhere; shifts and a version on the
+        // left name the left side only)
+        let shift = matches!(op, B::LShift | B::RShift);
+        let right = !(shift || matches!(l, Value::SemVer(_)));
+        return Err(not_applicable(op, l, right.then_some(r)));
     }
     if is_time(r) && !is_time(l) {
         return match (op, r) {
             (B::Add, _) | (B::Mul, Value::Timespan(_)) => numbers(op, r, l),
+            (B::Sub, Value::Timespan(_)) if matches!(l, Value::SemVer(_)) => {
+                Err(not_applicable(op, l, None))
+            }
             (B::Sub, Value::Timespan(_)) => {
                 let left = Timespan::new(seconds_to_nanos(l));
                 numbers(op, &Value::Timespan(left), r)
@@ -202,6 +207,7 @@ fn numbers(op: BinaryOp, l: &Value, r: &Value) -> OpResult<Value> {
         };
     }
     match l {
+        Value::SemVer(_) => Err(not_applicable(op, l, None)),
         Value::Timespan(t) => timespan_op(op, *t, r),
         Value::Timestamp(t) => timestamp_op(op, *t, r),
         _ => plain(op, l, r),
@@ -228,10 +234,18 @@ fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
     match (op, r) {
         (B::Add, Value::Timespan(o)) => ts(t.nanos + o.nanos),
         (B::Add, Value::Timestamp(o)) => Ok(Value::Timestamp(Timestamp::new(t.nanos + o.nanos))),
+        (B::Add, Value::SemVer(_)) => Err((
+            runtime_op(op, "A Version cannot be added to a Timespan"),
+            At::Op,
+        )),
         (B::Add, n) => ts(t.nanos + seconds_to_nanos(n)),
         (B::Sub, Value::Timespan(o)) => ts(t.nanos - o.nanos),
         (B::Sub, Value::Timestamp(_)) => Err((
             runtime_op(op, "A Timestamp cannot be subtracted from a Timespan"),
+            At::Op,
+        )),
+        (B::Sub, Value::SemVer(_)) => Err((
+            runtime_op(op, "A Version cannot be subtracted from a Timespan"),
             At::Op,
         )),
         (B::Sub, n) => ts(t.nanos - seconds_to_nanos(n)),
@@ -246,7 +260,10 @@ fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
         (B::Mul, other) => Err((
             runtime_op(
                 op,
-                &format!("A Timestamp cannot be multiplied by {}", a_type_name(other)),
+                &format!(
+                    "A Timestamp cannot be multiplied by {}",
+                    time_operand(other)
+                ),
             ),
             At::Op,
         )),
@@ -271,7 +288,7 @@ fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
         (B::Div, other) => Err((
             runtime_op(
                 op,
-                &format!("A Timespan cannot be divided by {}", a_type_name(other)),
+                &format!("A Timespan cannot be divided by {}", time_operand(other)),
             ),
             At::Op,
         )),
@@ -287,7 +304,7 @@ fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
                 op,
                 &format!(
                     "Can not do modulus on a Timespan using a {}",
-                    type_word(other)
+                    time_operand(other)
                 ),
             ),
             At::Op,
@@ -296,8 +313,14 @@ fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
     }
 }
 
-fn type_word(v: &Value) -> String {
-    super::ops::type_label(v)
+/// An operand as the time operations' own messages name it: with its
+/// article, a version as `a Version` (the modulus message adds another `a`,
+/// as the reference's does).
+fn time_operand(v: &Value) -> String {
+    match v {
+        Value::SemVer(_) => "a Version".to_string(),
+        other => a_type_name(other),
+    }
 }
 
 fn timestamp_op(op: BinaryOp, t: Timestamp, r: &Value) -> OpResult<Value> {
@@ -309,9 +332,17 @@ fn timestamp_op(op: BinaryOp, t: Timestamp, r: &Value) -> OpResult<Value> {
             runtime_op(op, "A Timestamp cannot be added to a Timestamp"),
             At::Op,
         )),
+        (B::Add, Value::SemVer(_)) => Err((
+            runtime_op(op, "A Version cannot be added to a Timestamp"),
+            At::Op,
+        )),
         (B::Add, n) => stamp(t.nanos + seconds_to_nanos(n)),
         (B::Sub, Value::Timestamp(o)) => Ok(Value::Timespan(Timespan::new(t.nanos - o.nanos))),
         (B::Sub, Value::Timespan(o)) => stamp(t.nanos - o.nanos),
+        (B::Sub, Value::SemVer(_)) => Err((
+            runtime_op(op, "A Version cannot be subtracted from a Timestamp"),
+            At::Op,
+        )),
         (B::Sub, n) => stamp(t.nanos - seconds_to_nanos(n)),
         _ => Err(not_applicable(op, &Value::Timestamp(t), None)),
     }

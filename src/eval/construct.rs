@@ -380,7 +380,8 @@ impl Interp<'_> {
         match sub.eval(&program).map(Value::into_type) {
             Ok(Ok(t)) => Ok(t),
             Ok(Err(_)) => Err(Error::evaluation(format!(
-                "The expression <{s}> is not a valid type specification."
+                "The expression <{}> is not a valid type specification.",
+                s.trim()
             ))),
             Err(f) => Err(f.into_error()),
         }

@@ -441,7 +441,7 @@ pub(super) fn compare_mismatch(values: &[Value]) -> Option<String> {
                 | Value::Timestamp(_)
         )
     };
-    let label = compare_label;
+    let label = crate::eval::ops::type_label;
     let (x, y) = (values.first()?, values.get(1)?);
     if !(comparable(x) && comparable(y)) {
         return Some(format!(
@@ -476,18 +476,6 @@ pub(super) fn compare_mismatch(values: &[Value]) -> Option<String> {
         label(x),
         label(y)
     ))
-}
-
-/// A value as the reference names it in `compare`'s messages.
-fn compare_label(v: &Value) -> String {
-    match v {
-        Value::Type(t) => format!("{t}-Type"),
-        Value::Undef => "Undef Value".to_string(),
-        Value::Default | Value::Uri(_) | Value::Deferred(_) => "Object".to_string(),
-        Value::SemVer(_) => "Semver".to_string(),
-        Value::SemVerRange(_) => "SemverRange".to_string(),
-        _ => crate::values::new::kind_name(v).to_string(),
-    }
 }
 
 /// How `min` and `max` compare, by the signature the arguments matched.
