@@ -64,7 +64,7 @@ module Bench
       sides.concat(@variants.map(&:last))
       times = Bench.alternate(min_time, sides, clock, rounds: @rounds)
       gem_time = times.shift / items
-      ref_time = times.shift / (reference_items || items) if sides[1].equal?(@reference)
+      ref_time = times.shift / (reference_items || items) if @reference && sides[1].equal?(@reference)
       variants = @variants.map(&:first).zip(times.map { |t| t / items })
       { name: name, items: items, gem: gem_time, reference: ref_time, target: target, variants: variants,
         note: note }

@@ -87,6 +87,24 @@ RSpec.describe 'puppet-types validate' do
     end
   end
 
+  it 'checks the files of --modulepath against their environment, and only then' do
+    modules = File.expand_path('../tests/fixtures/envchecks/modules', __dir__)
+    status, out, = run('validate', '--modulepath', modules, 'm', chdir: modules)
+    expect(status).to eq(1)
+    expect(out).to eq(<<~OUT)
+      m/manifests/init.pp:3:22: error: Class[M]: parameter 'enabled' expects a Boolean value, got String [DEFAULT_VALUE_TYPE_MISMATCH]
+      m/manifests/init.pp:4:26: error: Class[M]: parameter 'level' expects an Integer[1, 5] value, got Integer[7, 7] [DEFAULT_VALUE_TYPE_MISMATCH]
+      m/manifests/init.pp:7:3: warning: The type of parameter $typo references an unresolved type 'Strin' [UNRESOLVED_TYPE]
+      m/manifests/init.pp:9:27: error: Class[M]: parameter 'alias_level' expects a M::Level = Integer[1, 5] value, got Integer[9, 9] [DEFAULT_VALUE_TYPE_MISMATCH]
+      m/manifests/init.pp:10:35: error: Class[M]: parameter 'limits' entry 'b' expects an Integer value, got String [DEFAULT_VALUE_TYPE_MISMATCH]
+      m/manifests/misplaced.pp:1:7: warning: The class 'm::elsewhere' is not where the autoloader looks for it: m/manifests/misplaced.pp is for 'm::misplaced' [DEFINITION_PATH_MISMATCH]
+      m/manifests/server/vhost.pp:2:3: warning: The type of parameter $port references an unresolved type 'Stdlib::Port' [UNRESOLVED_TYPE]
+      m/manifests/server/vhost.pp:3:28: error: M::Server::Vhost[$title]: parameter 'aliases' expects an Array value, got String [DEFAULT_VALUE_TYPE_MISMATCH]
+      m/types/port.pp:1:6: error: The code loaded from #{modules}/m/types/port.pp produced type with the wrong name, expected 'm::port', actual 'M::Prt' [DEFINITION_NAME_MISMATCH]
+    OUT
+    expect(run('validate', 'm', chdir: modules)).to eq([0, '', ''])
+  end
+
   it 'shows no progress line when standard error is not a terminal' do
     lib = File.expand_path('../lib', __dir__)
     exe = File.expand_path('../exe/puppet-types', __dir__)

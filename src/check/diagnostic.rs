@@ -247,6 +247,10 @@ catalogue! {
     INVALID_TYPE_EXPRESSION: error,
     /// A class, defined type, function, plan or alias defined more than once.
     DUPLICATE_DEFINITION: warning,
+    /// A parameter default (a value) that the parameter's declared type refuses (the compiler fails on it).
+    DEFAULT_VALUE_TYPE_MISMATCH: error,
+    /// A class or defined type not named after its file's path (the autoloader does not find it there).
+    DEFINITION_PATH_MISMATCH: warning,
 
     // Hiera data checked against class parameters (`check::data`).
     /// A data key `<class>::<parameter>` whose class is not in the module path.

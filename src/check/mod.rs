@@ -5,6 +5,7 @@
 
 pub mod data;
 pub mod diagnostic;
+pub mod environment;
 pub mod files;
 pub mod validate;
 

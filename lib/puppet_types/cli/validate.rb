@@ -11,11 +11,14 @@ module PuppetTypes
       # current directory), found on all cores (`--jobs N`: on N threads).
       # Output is ordered by path and position; a file that cannot be used
       # (unreadable, binary, not UTF-8, too big) is one error and the run
-      # goes on. Exit status 1 when an error was found (with
+      # goes on. With `--modulepath`, the files of the module path also get
+      # the checks that need their environment (parameter defaults against
+      # their types, type names that resolve to nothing, files not named
+      # after what they define). Exit status 1 when an error was found (with
       # `--fail-on-warnings`, a warning too).
       class Validate < Base
         NAME = 'validate'
-        USAGE = 'validate [--format text|json|github|junit] [--jobs N] ' \
+        USAGE = 'validate [--modulepath DIR[:DIR...]] [--format text|json|github|junit] [--jobs N] ' \
                 '[--fail-on-warnings] [PATH...]'
         SUMMARY = 'Report every syntax and validation problem of Puppet manifests and EPP templates'
 
@@ -26,6 +29,10 @@ module PuppetTypes
           @format = 'text'
           @jobs = nil
           @fail_on_warnings = false
+          parser.on('--modulepath DIRS', 'Module directories (joined with ":"): also check the files there ' \
+                                         'against their environment') do |dirs|
+            (@modulepath ||= []).concat(dirs.split(File::PATH_SEPARATOR))
+          end
           parser.on('--format FORMAT', Formats::NAMES, "Output format: #{Formats::NAMES.join(', ')} (default: text)") do |f|
             @format = f
           end
@@ -41,7 +48,7 @@ module PuppetTypes
           paths = ['.'] if paths.empty?
           progress = PuppetTypes::Parser::Progress.new
           files, diagnostics = with_progress_line(progress) do
-            PuppetTypes::Parser.new.__validate_paths(paths, @jobs, progress)
+            PuppetTypes::Parser.new.__validate_paths(paths, @jobs, progress, @modulepath)
           end
           Formats.write(@format, diagnostics, @out, files: files, tool: 'puppet-types validate',
                                                     fail_on_warnings: @fail_on_warnings)
