@@ -25,22 +25,38 @@ RSpec.describe PuppetTypes::Lexer do
     }
   end
 
-  describe 'against the reference Lexer2 on a sample of the module corpus', reference: true do
-    Corpus.sample(40).each do |file|
-      it File.basename(File.dirname(file, 2)) + ': ' + file.split('/manifests/').last do
-        source = File.read(file)
-        lexer = Puppet::Pops::Parser::Lexer2.new
-        lexer.lex_string(source, nil)
-        expected = lexer.fullscan.filter_map do |kind, v|
-          next unless kind
+  it "gives the reference's token values: a Regexp for REGEX, the lines of a heredoc for SUBLOCATE, nil for EPP_START and RENDER_EXPR" do
+    expect(described_class.tokenize('$a =~ /fo+\/x/')[2]).to eq([:REGEX, /fo+\/x/, 6, 8])
+    expect(described_class.tokenize("$x = @(END)\n  a\n  ${b}\n  END\n")[3]).to eq([:SUBLOCATE, ["  a\n", "  ${b}\n"], 12, 11])
+    expect(described_class.tokenize_epp('a <%= $x %>').values_at(0, 2)).to eq([[:EPP_START, nil, 0, 0], [:RENDER_EXPR, nil, 0, 0]])
+  end
 
-          value = v[:value]
-          value = value.source if value.is_a?(Regexp)
-          value = value.join if value.is_a?(Array)
-          value = value.to_s unless [true, false].include?(value)
-          [kind, value, v.offset, v.length]
-        end
-        expect(described_class.tokenize(source)).to eq(expected)
+  describe 'against the reference Lexer2', reference: true do
+    def reference_tokens(source, epp: false)
+      lexer = Puppet::Pops::Parser::Lexer2.new
+      lexer.lex_string(source, nil)
+      (epp ? lexer.fullscan_epp : lexer.fullscan).filter_map { |kind, v| [kind, v[:value], v.offset, v.length] if kind }
+    end
+
+    Corpus.sample(40).each do |file|
+      it "on #{File.basename(File.dirname(file, 2))}: #{file.split('/manifests/').last}" do
+        source = File.read(file)
+        expect(described_class.tokenize(source)).to eq(reference_tokens(source))
+      end
+    end
+
+    it 'on the EPP templates of the module corpus' do
+      Dir['/usr/share/puppet/modules.available/*/templates/**/*.epp'].sort.first(40).each do |file|
+        source = File.read(file)
+        expect(described_class.tokenize_epp(source)).to eq(reference_tokens(source, epp: true)), file
+      end
+    end
+
+    it 'on heredocs and regexps' do
+      ["$x = @(END)\n  a\n  ${b}\n  c\n  |-END\n", "$x = @(\"END\")\n  a ${b} c\n  d\n  END\n",
+       "$x = @(END/L)\n  a\\\n  b\n  END\n$y = @(X)\nX\n", "$a =~ /fo+\\/x/ and $b !~ /a\\sb\\//",
+       "$a = [/é/, /(?i)x/, //]", "$x = @(A)\n${@(B)}\nb\nB\nA\n"].each do |source|
+        expect(described_class.tokenize(source)).to eq(reference_tokens(source)), source
       end
     end
   end

@@ -26,7 +26,8 @@ RSpec.describe PuppetTypes::TypeFactory do
   end
 
   it 'rejects arguments of the wrong kind with ArgumentError' do
-    expect { f.array_of(5) }.to raise_error(PuppetTypes::ArgumentError, /expected a PuppetTypes::Type.*got Integer 5/)
+    expect { f.not_undef(5) }.to raise_error(PuppetTypes::ArgumentError, /expected a PuppetTypes::Type.*got Integer 5/)
+    expect(f.array_of(5).to_s).to eq('Array[Integer]') # a value stands for its generalised type (type_of)
     expect { f.range(2**64, nil) }.to raise_error(PuppetTypes::ArgumentError, /64-bit/)
     expect { f.range(1) }.to raise_error(::ArgumentError, /wrong number of arguments/)
   end

@@ -12,7 +12,9 @@ module PuppetTypes
   # the reference's message) and `basic_message` the reference's message
   # without the position, so printers need not take the message apart.
   class ParseError < Error
-    attr_reader :path, :line, :column, :diagnostic
+    # `hint`: what the gem knows beyond the reference's message, which the
+    # message keeps word for word (a syntax error's "expected an expression").
+    attr_reader :path, :line, :column, :diagnostic, :hint
 
     def initialize(message = nil, path: nil, line: nil, column: nil)
       super(message)

@@ -4,6 +4,19 @@ module PuppetTypes
   # The Puppet language parser (defined by the extension): #parse, #parse_epp,
   # #parse_with_recovery, and the validation of whole files here.
   class Parser
+    # The tree of `source` (a PuppetTypes::AST); `path` names the file in
+    # errors. `validate: false` gives what the grammar accepts before the
+    # validator runs (node inheritance, `+=`, ...), as the reference's
+    # `Parser#parse_string` does.
+    def parse(source, path = nil, validate: true)
+      validate ? __parse(source, path) : parse_syntax(source, path)
+    end
+
+    # #parse of an EPP template.
+    def parse_epp(source, path = nil, validate: true)
+      validate ? __parse_epp(source, path) : __parse_epp_syntax(source, path)
+    end
+
     # Every problem of `source`, as PuppetTypes::Diagnostic objects: the
     # syntax errors (the first is the one the reference reports; the others
     # are found by recovering from it), then the validator's errors, then the

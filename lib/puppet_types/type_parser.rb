@@ -16,5 +16,12 @@ module PuppetTypes
       # wrapper's cost is a good part of the time to parse a short type string
       __parse(source, aliases, unknown_names, cache)
     end
+
+    # The type a type expression of a parsed program stands for, as the
+    # reference's `TypeParser#interpret` gives it: `node` is a
+    # PuppetTypes::AST::Node (`Parser.new.parse('Array[Integer]').root...`).
+    def self.interpret(node, aliases: nil, unknown_names: :resource)
+      __interpret(node, aliases, unknown_names)
+    end
   end
 end

@@ -36,8 +36,12 @@ module Exercise
     types += [f.struct('name' => f.string(f.range(1, :default))), f.hash_kv(f.string, f.array_of(f.data)),
               f.optional(f.tuple([f.integer, f.string])), f.init(f.integer, '1'), f.variant(f.integer, f.undef)]
     latin = (+"caf\xE9").force_encoding('ISO-8859-1')
+    # (a Ruby object formats by its to_s: one without an address, the same in every process)
+    stable_object = Object.new
+    def stable_object.to_s = 'an object'
+    def stable_object.inspect = 'an object'
     values = [1, 'x', [1, 2], { 'a' => 'b', 'b' => 'xx' }, [1, [2, [3, 'x']]], nil, :default, 2.5, /x+/,
-              { 'name' => 'svc', 'port' => 80 }, [latin, { latin => [latin] }], Object.new,
+              { 'name' => 'svc', 'port' => 80 }, [latin, { latin => [latin] }], stable_object,
               PuppetTypes::SemVer.new('1.2.3'), PuppetTypes::Timespan.new(5), PuppetTypes::Sensitive.new('s'),
               PuppetTypes::Binary.new('aGk='), PuppetTypes::URI.new('http://x/y'), tp.parse('Integer')]
     if small

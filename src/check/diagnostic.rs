@@ -420,7 +420,7 @@ const MESSAGE_CODES: &[(&str, Code)] = &[
 
 /// True for the errors the reference gives no position: a syntax error at
 /// the end of the input, a byte order mark.
-fn unplaced(message: &str) -> bool {
+pub(crate) fn unplaced(message: &str) -> bool {
     message == "Syntax error at end of input"
         || (message.starts_with("Illegal ")
             && message.contains(" Byte Order mark at beginning of input"))
@@ -435,6 +435,16 @@ pub fn reference_message(message: &str) -> &str {
         }
     }
     message
+}
+
+/// What the crate's parser adds to the reference's message of a syntax
+/// error (`expected an expression` of `Syntax error at ',' (expected an
+/// expression)`); `None` for any other message.
+pub fn message_hint(message: &str) -> Option<&str> {
+    let text = reference_message(message);
+    (text.len() < message.len())
+        .then(|| message[text.len()..].strip_prefix(" (")?.strip_suffix(')'))
+        .flatten()
 }
 
 /// One problem found in a file.
@@ -456,6 +466,10 @@ pub struct Diagnostic {
     pub code: Code,
     /// The message, without a position.
     pub message: String,
+    /// What the gem knows beyond the reference's message (a syntax error's
+    /// `expected an expression`), when it knows more. (A thin pointer, to
+    /// keep diagnostics small.)
+    pub hint: Option<Arc<String>>,
     /// For a finding in hiera data: the key, and the class parameter it binds.
     pub data_key: Option<Arc<DataKey>>,
 }
@@ -483,6 +497,7 @@ impl Diagnostic {
             severity: code.severity(),
             code,
             message: message.into(),
+            hint: None,
             data_key: None,
         }
     }
@@ -499,7 +514,8 @@ impl Diagnostic {
     /// A syntax error at the end of the input, or a byte order mark, has no
     /// position, as in the reference.
     pub fn of_error(e: &Error, source: &str, index: &LineIndex) -> Diagnostic {
-        let d = Diagnostic::new(Code::of_error(e), reference_message(&e.message));
+        let mut d = Diagnostic::new(Code::of_error(e), reference_message(&e.message));
+        d.hint = message_hint(&e.message).map(|h| Arc::new(h.to_string()));
         match e.span {
             Some(_) if unplaced(&d.message) => d,
             Some(span) => d.at(source, index, span),

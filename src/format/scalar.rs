@@ -14,6 +14,7 @@ use crate::error::{Error, Result};
 use crate::values::float_text::write_float_to_s;
 use crate::values::Value;
 use std::fmt::Write;
+use std::sync::Arc;
 
 /// Write `s` as Ruby's `%s` would under `spec` (its flags checked first).
 pub(super) fn kernel_s(buf: &mut String, spec: &Spec, s: &str) -> Result<()> {
@@ -57,7 +58,7 @@ impl Converter<'_> {
             Value::Integer(i) => integer(buf, spec, *i),
             Value::Float(x) => float(buf, spec, *x),
             Value::String(s) => string(buf, spec, s),
-            Value::Regexp(r) => regexp(buf, spec, r.source()),
+            Value::Regexp(r) => regexp(buf, spec, r.source(), r.ruby_options_text().as_deref()),
             Value::Type(t) => {
                 let text = t.to_string();
                 match spec.letter {
@@ -114,11 +115,16 @@ impl Converter<'_> {
             }
             Value::Deferred(d) => self.deferred(d, spec, ind),
             Value::Runtime(r) => {
-                let text = format!("#<{}>", r.class_name);
+                // (its own texts when the host gave them; no width or precision applies)
+                let fallback = || Arc::from(format!("#<{}>", r.class_name));
+                let (text, inspect) = match r.texts.get() {
+                    Some(t) => (t.to_s.clone(), t.inspect.clone()),
+                    None => (fallback(), fallback()),
+                };
                 match spec.letter {
                     b's' => buf.push_str(&text),
                     b'p' => write_quoted(buf, &text, false),
-                    b'q' => buf.push_str(&text),
+                    b'q' => buf.push_str(&inspect),
                     _ => return Err(illegal("Runtime", spec, "spq")),
                 }
                 Ok(())
@@ -348,7 +354,9 @@ fn regexp_inspect(source: &str) -> String {
     out
 }
 
-fn regexp(buf: &mut String, spec: &Spec, source: &str) -> Result<()> {
+/// A regexp under `%p` or `%s`; `s_text` is what `%s` shows instead of the
+/// source (for one made from a Ruby Regexp with options).
+fn regexp(buf: &mut String, spec: &Spec, source: &str, s_text: Option<&str>) -> Result<()> {
     match spec.letter {
         b'p' => {
             let text = regexp_inspect(source);
@@ -360,6 +368,7 @@ fn regexp(buf: &mut String, spec: &Spec, source: &str) -> Result<()> {
             }
         }
         b's' => {
+            let source = s_text.unwrap_or(source);
             if &*spec.text == "%s" {
                 buf.push_str(source);
                 Ok(())

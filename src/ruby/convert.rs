@@ -91,6 +91,7 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
             Some(f) => Value::Float(f.to_f64()),
             None => runtime(obj),
         },
+        T::RUBY_T_ARRAY | T::RUBY_T_HASH if !exact_container(raw) => runtime(obj),
         T::RUBY_T_ARRAY => {
             too_deep(depth)?;
             let mut items = Vec::new();
@@ -149,7 +150,11 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
                 return Ok(runtime(obj));
             }
             let source = pure_text(src)?;
-            Value::Regexp(crate::values::Regexp::cached(&source)?)
+            let options = super::ruby_class::regexp_options(raw);
+            Value::Regexp(crate::values::Regexp::from_ruby(&source, options)?)
+        }
+        T::RUBY_T_CLASS | T::RUBY_T_MODULE => {
+            Value::Type(super::ruby_class::class_value_type(obj).clone())
         }
         T::RUBY_T_DATA => {
             if let Some(t) = RbType::from_value(obj) {
@@ -162,6 +167,13 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
         }
         _ => runtime(obj),
     })
+}
+
+/// True when `raw` (an Array or a Hash) is an instance of Array or Hash
+/// itself: one of a subclass is a Runtime value, as in the reference.
+fn exact_container(raw: rb_sys::VALUE) -> bool {
+    use super::ruby_class::{array_class, hash_class, is_exactly};
+    is_exactly(raw, array_class()) || is_exactly(raw, hash_class())
 }
 
 /// An element or entry of a container one level down, on a fresh stack
@@ -298,6 +310,8 @@ fn runtime(obj: RValue) -> Value {
     Value::Runtime(Arc::new(RuntimeValue {
         class_name,
         id: obj.as_raw(),
+        ancestors: super::ruby_class::ancestor_names(obj).into(),
+        texts: Default::default(),
         object: Some(object),
     }))
 }
@@ -398,7 +412,15 @@ pub fn to_ruby_array(ruby: &Ruby, values: &[Value]) -> Result<RArray, Error> {
 /// `v` as the String of source text a method takes, or the gem's
 /// `ArgumentError` (Ruby's own `TypeError` would not be a `PuppetTypes::Error`).
 pub fn source_string(ruby: &Ruby, v: RValue) -> Result<RString, Error> {
-    RString::from_value(v).ok_or_else(|| {
+    source_string_at(ruby, v, None)
+}
+
+/// [`source_string`] for source text from the file `path`: text that starts
+/// with the byte order mark of an encoding other than UTF-8 is the
+/// reference's parse error (`Illegal UTF-16 Byte Order mark at beginning of
+/// input: [FF FE] ...`), whatever the String's encoding says.
+pub fn source_string_at(ruby: &Ruby, v: RValue, path: Option<&str>) -> Result<RString, Error> {
+    let s = RString::from_value(v).ok_or_else(|| {
         super::errors::argument(
             ruby,
             format!(
@@ -406,7 +428,16 @@ pub fn source_string(ruby: &Ruby, v: RValue) -> Result<RString, Error> {
                 super::type_factory::describe(v)
             ),
         )
-    })
+    })?;
+    // SAFETY: the bytes are only read here, before any other Ruby call.
+    // (A UTF-8 mark in UTF-8 text is the lexer's to report.)
+    let bom = crate::syntax::lexer::check_bom(unsafe { s.as_slice() });
+    match bom {
+        Err(e) if !e.message.starts_with("Illegal UTF-8 ") => {
+            Err(super::errors::located(ruby, e, Some(""), path))
+        }
+        _ => Ok(s),
+    }
 }
 
 #[cfg(test)]

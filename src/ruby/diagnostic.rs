@@ -69,6 +69,10 @@ fn message(rb_self: &RbDiagnostic) -> String {
     rb_self.0.message.clone()
 }
 
+fn hint(rb_self: &RbDiagnostic) -> Option<String> {
+    rb_self.0.hint.as_deref().cloned()
+}
+
 fn key(rb_self: &RbDiagnostic) -> Option<String> {
     rb_self.0.data_key.as_ref().map(|k| k.key.to_string())
 }
@@ -164,6 +168,7 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     class.define_method("severity", method!(severity, 0))?;
     class.define_method("code", method!(code, 0))?;
     class.define_method("message", method!(message, 0))?;
+    class.define_method("hint", method!(hint, 0))?;
     class.define_method("to_s", method!(to_s, 0))?;
     class.define_method("key", method!(key, 0))?;
     class.define_method("class_name", method!(class_name, 0))?;

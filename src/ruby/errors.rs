@@ -102,10 +102,25 @@ pub fn located_in(
         _ => None,
     };
     let diagnostic = (err.kind == ErrorKind::Parse).then(|| diagnostic_of(&err, source, path));
+    // A syntax error's message is the reference's; what the parser knows
+    // beyond it (what was expected) is the exception's `hint`.
+    let (text, hint) = match err.kind {
+        ErrorKind::Parse => (
+            crate::check::diagnostic::reference_message(&err.message),
+            crate::check::diagnostic::message_hint(&err.message),
+        ),
+        _ => (err.message.as_str(), None),
+    };
+    let unplaced = err.kind == ErrorKind::Parse && crate::check::diagnostic::unplaced(text);
     let message = match (position, path) {
-        (Some((l, c)), Some(p)) => format!("{} (file: {p}, line: {l}, column: {c})", err.message),
-        (Some((l, c)), None) => format!("{} (line: {l}, column: {c})", err.message),
-        (None, _) => err.into_message(),
+        // (as the reference: a byte order mark has no suffix, the end of the
+        // input only the file; `line` and `column` still say where)
+        _ if unplaced && text.starts_with("Illegal ") => text.to_string(),
+        (_, Some(p)) if unplaced => format!("{text} (file: {p})"),
+        _ if unplaced => text.to_string(),
+        (Some((l, c)), Some(p)) => format!("{text} (file: {p}, line: {l}, column: {c})"),
+        (Some((l, c)), None) => format!("{text} (line: {l}, column: {c})"),
+        (None, _) => text.to_string(),
     };
     let exc = match class.new_instance((message.as_str(),)) {
         Ok(exc) => exc,
@@ -122,6 +137,9 @@ pub fn located_in(
                 "@diagnostic",
                 super::diagnostic::RbDiagnostic::wrap(ruby, d),
             )?;
+        }
+        if let Some(h) = hint {
+            set("@hint", ruby.str_new(h).as_value())?;
         }
         if let Some((line, column)) = position {
             set("@line", ruby.integer_from_i64(line as i64).as_value())?;

@@ -8,6 +8,7 @@ use super::convert;
 use super::errors::{self, guard};
 use super::type_object::RbType;
 use crate::format::{ContainerFormat, Format, FormatEntry, FormatMap, MapKey};
+use crate::values::{RuntimeTexts, Value as PValue};
 use magnus::{
     function, prelude::*, r_hash::ForEach, Error, RHash, RModule, RString, Ruby, Symbol, Value,
 };
@@ -85,6 +86,7 @@ fn string(ruby: &Ruby, args: &[Value]) -> R<RString> {
             ));
         }
         let value = convert::to_value(ruby, args[0])?;
+        runtime_texts(ruby, &value)?;
         let format = match args.get(1) {
             None => Format::Default,
             Some(f) if f.is_nil() => Format::Default,
@@ -102,6 +104,47 @@ fn string(ruby: &Ruby, args: &[Value]) -> R<RString> {
         let out = crate::format::string(&value, &format).map_err(|e| errors::to_ruby(ruby, e))?;
         Ok(ruby.str_new(&out))
     })
+}
+
+/// Give each Ruby object (Runtime value) in `value` its texts, its `to_s`
+/// and `inspect`, which `String.new` shows as the reference does. Runs Ruby
+/// code: the walk holds only the value's own (GC-marked) references.
+fn runtime_texts(ruby: &Ruby, value: &PValue) -> R<()> {
+    let mut seen = std::collections::HashSet::new();
+    let mut todo = vec![value];
+    while let Some(v) = todo.pop() {
+        match v {
+            PValue::Array(items)
+                if seen.insert(std::sync::Arc::as_ptr(items) as *const u8 as usize) =>
+            {
+                todo.extend(items.iter());
+            }
+            PValue::Hash(map) if seen.insert(std::sync::Arc::as_ptr(map) as *const u8 as usize) => {
+                for (k, v) in map.iter() {
+                    todo.push(k);
+                    todo.push(v);
+                }
+            }
+            PValue::Runtime(r) if r.texts.get().is_none() => {
+                let obj = convert::to_ruby(ruby, v)?;
+                // (an object without the method, or whose method fails or gives
+                // no String, keeps the gem's `#<Class>`; an interrupt goes on)
+                let text = |method: &str| -> R<Option<std::sync::Arc<str>>> {
+                    match obj.funcall::<_, _, Value>(method, ()) {
+                        Ok(t) => Ok(RString::from_value(t)
+                            .and_then(|s| convert::rstring_to_str(ruby, s).ok())),
+                        Err(e) if e.is_kind_of(ruby.exception_standard_error()) => Ok(None),
+                        Err(e) => Err(e),
+                    }
+                };
+                if let (Some(to_s), Some(inspect)) = (text("to_s")?, text("inspect")?) {
+                    let _ = r.texts.set(RuntimeTexts { to_s, inspect });
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Define `PuppetTypes::Formatter`.

@@ -1,14 +1,16 @@
 //! `PuppetTypes::Lexer`: `tokenize(source)` and `tokenize_epp(source)` give
 //! the reference `Lexer2#fullscan` token stream as
 //! `[[:NAME, 'x', offset, length], ...]`: the reference's token names as
-//! Symbols, the value (a String; `true`/`false` for BOOLEAN), and the byte
-//! offset and length the reference reports. A lexical error is a
+//! Symbols, the value as the reference types it (a String; `true`/`false`
+//! for BOOLEAN, a Regexp for REGEX, the Array of a heredoc's lines for
+//! SUBLOCATE, nil for EPP_START and RENDER_EXPR), and the byte offset and
+//! length the reference reports. A lexical error is a
 //! `PuppetTypes::ParseError` with line and column.
 
 use super::convert;
 use super::errors::{self, guard};
 use crate::syntax::lexer;
-use crate::syntax::token::{Token, TokenKind};
+use crate::syntax::token::{ReferenceValue, Token, TokenKind};
 use magnus::{
     function, prelude::*, rb_sys::AsRawValue, rb_sys::FromRawValue, Error, RArray, RModule, Ruby,
     Value,
@@ -78,9 +80,25 @@ fn to_ruby(ruby: &Ruby, tokens: &[Token<'_>]) -> Result<RArray, Error> {
     unsafe {
         let out = rb_sys::rb_ary_new_capa(tokens.len() as std::os::raw::c_long);
         for t in tokens {
+            let (offset, length) = t.reference_offset_length();
             let value = match t.kind {
                 TokenKind::Boolean if t.value == "true" => rb_sys::Qtrue as rb_sys::VALUE,
                 TokenKind::Boolean => rb_sys::Qfalse as rb_sys::VALUE,
+                // (the reference's types of values: nil, a Regexp, the heredoc's lines)
+                TokenKind::EppStart
+                | TokenKind::RenderExpr
+                | TokenKind::Regex
+                | TokenKind::SubLocate => match t.reference_value() {
+                    ReferenceValue::Regex(source) => regexp_value(ruby, source),
+                    ReferenceValue::Lines(lines) => {
+                        let array = rb_sys::rb_ary_new_capa(lines.len() as std::os::raw::c_long);
+                        for line in lines {
+                            rb_sys::rb_ary_push(array, str_new(line));
+                        }
+                        array
+                    }
+                    _ => rb_sys::Qnil as rb_sys::VALUE,
+                },
                 _ => match t.value.as_bytes() {
                     [b] if b.is_ascii_punctuation() => match punct_string(*b) {
                         Some(v) => v,
@@ -97,7 +115,6 @@ fn to_ruby(ruby: &Ruby, tokens: &[Token<'_>]) -> Result<RArray, Error> {
                     ),
                 },
             };
-            let (offset, length) = t.reference_offset_length();
             let entry = [
                 symbol(ruby, t.kind).as_raw(),
                 value,
@@ -108,6 +125,30 @@ fn to_ruby(ruby: &Ruby, tokens: &[Token<'_>]) -> Result<RArray, Error> {
             rb_sys::rb_ary_push(out, array);
         }
         Ok(RArray::from_value(Value::from_raw(out)).expect("rb_ary_new_capa makes an Array"))
+    }
+}
+
+/// A new UTF-8 String of `text`.
+fn str_new(text: &str) -> rb_sys::VALUE {
+    // SAFETY: plain allocation of a String copied from `text` (an empty str
+    // may have a dangling pointer: a real one is passed).
+    unsafe {
+        if text.is_empty() {
+            return rb_sys::rb_utf8_str_new(c"".as_ptr(), 0);
+        }
+        rb_sys::rb_utf8_str_new(
+            text.as_ptr() as *const std::os::raw::c_char,
+            text.len() as std::os::raw::c_long,
+        )
+    }
+}
+
+/// The value of a REGEX token, as the reference gives it: a Ruby Regexp of
+/// its source; the source String should Ruby refuse the pattern.
+fn regexp_value(ruby: &Ruby, source: &str) -> rb_sys::VALUE {
+    match ruby.reg_new(source, magnus::r_regexp::Opts::new()) {
+        Ok(r) => r.as_raw(),
+        Err(_) => str_new(source),
     }
 }
 

@@ -29,6 +29,7 @@ mod parameter;
 mod parser;
 mod prefetch;
 mod rich;
+mod ruby_class;
 mod strings;
 mod type_calculator;
 pub(crate) mod type_factory;

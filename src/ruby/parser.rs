@@ -56,7 +56,11 @@ fn source_arg(ruby: &Ruby, name: &str, args: &[Value]) -> Result<Arc<str>, Error
             ),
         ));
     }
-    convert::rstring_to_str(ruby, convert::source_string(ruby, args[0])?)
+    let path = path_arg(ruby, args, 1)?;
+    convert::rstring_to_str(
+        ruby,
+        convert::source_string_at(ruby, args[0], path.as_deref())?,
+    )
 }
 
 fn wrap(ruby: &Ruby, program: Program, path: Option<String>) -> Value {
@@ -103,6 +107,11 @@ fn parse_epp(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, 
 /// --no-validate` parses.
 fn parse_syntax(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
     parse_impl(ruby, args, false, false)
+}
+
+/// `__parse_epp_syntax(source, path = nil)`: [`parse_syntax`] of an EPP template.
+fn parse_epp_syntax(ruby: &Ruby, _rb_self: &RbParser, args: &[Value]) -> Result<Value, Error> {
+    parse_impl(ruby, args, true, false)
 }
 
 /// `[ast, [ParseError, ...]]`: the tree with erroneous parts skipped, and every error.
@@ -221,9 +230,11 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let parser_class = module.define_class("Parser", ruby.class_object())?;
     parser_class.define_alloc_func::<RbParser>();
     parser_class.define_singleton_method("new", function!(new_parser, 0))?;
-    parser_class.define_method("parse", method!(parse, -1))?;
-    parser_class.define_method("parse_epp", method!(parse_epp, -1))?;
+    // (#parse and #parse_epp, with `validate:`, are defined in lib/puppet_types/parser.rb)
+    parser_class.define_method("__parse", method!(parse, -1))?;
+    parser_class.define_method("__parse_epp", method!(parse_epp, -1))?;
     parser_class.define_method("parse_syntax", method!(parse_syntax, -1))?;
+    parser_class.define_method("__parse_epp_syntax", method!(parse_epp_syntax, -1))?;
     parser_class.define_method("parse_with_recovery", method!(parse_with_recovery, -1))?;
     parser_class.define_method("__validate", method!(validate, 3))?;
     parser_class.define_method("__validate_file", method!(validate_file, 1))?;

@@ -221,6 +221,25 @@ fn t_each(ruby: &Ruby, rb_self: Value) -> R<Yield<std::vec::IntoIter<Value>>> {
     Ok(Yield::Iter(objects.into_iter()))
 }
 
+/// `normalize`: the type in its simplest equivalent form (the reference's `Type#normalize`).
+fn t_normalize(ruby: &Ruby, rb_self: RbType) -> R<Value> {
+    guard(ruby, || Ok(RbType::wrap(ruby, calc::normalize(&rb_self))))
+}
+
+/// `iterable?`: true when values of the type can be iterated.
+fn t_is_iterable(ruby: &Ruby, rb_self: RbType) -> R<bool> {
+    guard(ruby, || Ok(calc::is_iterable(&rb_self)))
+}
+
+/// `iterable_type`: the `Iterable` type the type's values are (`Iterable[Integer]`
+/// for `Array[Integer]`), nil when they do not iterate.
+fn t_iterable_type(ruby: &Ruby, rb_self: RbType) -> R<Option<Value>> {
+    guard(ruby, || {
+        Ok(calc::iterate::iterable_type(&rb_self)
+            .map(|elem| RbType::wrap(ruby, crate::types::factory::iterable(elem))))
+    })
+}
+
 /// Define `PuppetTypes::TypeCalculator` and the calculator methods of `PuppetTypes::Type`.
 pub fn init(ruby: &Ruby, module: RModule) -> R<()> {
     let m = module.define_module("TypeCalculator")?;
@@ -242,6 +261,9 @@ pub fn init(ruby: &Ruby, module: RModule) -> R<()> {
     class.define_method(">", method!(t_gt, 1))?;
     class.define_method(">=", method!(t_ge, 1))?;
     class.define_method("each", method!(t_each, 0))?;
+    class.define_method("normalize", method!(t_normalize, 0))?;
+    class.define_method("iterable?", method!(t_is_iterable, 0))?;
+    class.define_method("iterable_type", method!(t_iterable_type, 0))?;
     let _ = ruby;
     Ok(())
 }

@@ -11,12 +11,14 @@
 use super::convert;
 use super::errors::{self, guard};
 use super::type_object::RbType;
+use super::value_view::with_view;
+use crate::types::calc;
 use crate::types::factory::{self as f, KeyMode};
 use crate::types::{IntRange, RuntimeName, Type, TypeKind};
 use crate::values::Value as PValue;
 use magnus::{
-    function, prelude::*, r_hash::ForEach, Error, Float, Integer, RClass, RHash, RModule, RRegexp,
-    RString, Ruby, Symbol, Value,
+    function, prelude::*, r_hash::ForEach, rb_sys::AsRawValue, Error, Float, Integer, RClass,
+    RHash, RModule, RRegexp, RString, Ruby, Symbol, Value,
 };
 use std::sync::Arc;
 
@@ -53,13 +55,22 @@ fn is_absent(_ruby: &Ruby, v: Value) -> bool {
     v.is_nil() || Symbol::from_value(v).is_some_and(|s| s.name().is_ok_and(|n| n == "default"))
 }
 
-/// A type argument, as the reference's `TypeFactory.type_of`.
+/// A type argument: a `PuppetTypes::Type`, a Ruby class (the Puppet type of
+/// its instances) or a String (a Runtime type of that class name). Any other
+/// object is an `ArgumentError`: the factory methods that take a type and
+/// nothing else (`not_undef`, `iterable`, `type_type`, `hash_kv`, ...) make
+/// no type of a plain value.
 pub fn type_arg(ruby: &Ruby, v: Value) -> R<Type> {
     if let Some(t) = RbType::from_value(v) {
         return Ok(Type::clone(&t));
     }
     if let Some(s) = RString::from_value(v) {
         let name = convert::rstring_to_str(ruby, s)?;
+        if name.is_empty() {
+            return Err(errors::to_ruby(ruby, crate::Error::type_error(
+                "Runtime 'name_or_pattern' has wrong type, expects a value of type String[1] or Tuple[Regexp, String[1]], got String",
+            )));
+        }
         return Ok(f::runtime(Some("ruby"), Some(RuntimeName::Name(name))));
     }
     if let Some(class) = RClass::from_value(v) {
@@ -74,6 +85,22 @@ pub fn type_arg(ruby: &Ruby, v: Value) -> R<Type> {
     ))
 }
 
+/// A type argument as the reference's `TypeFactory.type_of` reads it: as
+/// [`type_arg`], and any other object (nil, a number, an Array, a Symbol, a
+/// module, ...) stands for the generalised type of the value
+/// (`TypeCalculator.infer_generic`): `array_of(1)` is `Array[Integer]`.
+pub fn type_of_arg(ruby: &Ruby, v: Value) -> R<Type> {
+    if RbType::from_value(v).is_some()
+        || RString::from_value(v).is_some()
+        || RClass::from_value(v).is_some()
+    {
+        return type_arg(ruby, v);
+    }
+    Ok(with_view(ruby, v, |v| {
+        calc::generalize(&calc::infer_view(v))
+    }))
+}
+
 /// A short description of a Ruby object for error messages: its class and inspect text.
 pub fn describe(v: Value) -> String {
     // SAFETY: the class name is copied at once.
@@ -83,9 +110,13 @@ pub fn describe(v: Value) -> String {
     format!("{class} {text}")
 }
 
-/// The Puppet type of instances of a Ruby class (the reference's `TypeCalculator#type(klass)`).
+/// The Puppet type of instances of a Ruby class, as the reference's
+/// `TypeCalculator#type(klass)`: the classes that are Puppet types
+/// themselves (exactly: a subclass of Array or Hash is a Runtime type, as its
+/// instances are Runtime values), `Class` (Type), and a Runtime type of the
+/// class's name for any other (no name for an anonymous class).
 fn ruby_class_type(ruby: &Ruby, class: RClass) -> Type {
-    let is = |c: RClass| class.is_inherited(c);
+    let is = |c: RClass| class.as_raw() == c.as_raw();
     if is(ruby.class_integer()) {
         f::integer()
     } else if is(ruby.class_float()) {
@@ -104,10 +135,11 @@ fn ruby_class_type(ruby: &Ruby, class: RClass) -> Type {
         f::hash_of_any()
     } else if is(ruby.class_regexp()) {
         f::regexp_any()
+    } else if is(ruby.class_class()) {
+        f::type_type(None)
     } else {
-        // SAFETY: the name is copied at once.
-        let name: Arc<str> = Arc::from(unsafe { class.name() }.as_ref());
-        f::runtime(Some("ruby"), Some(RuntimeName::Name(name)))
+        let name = super::ruby_class::module_name(class.as_value()).map(Arc::from);
+        f::runtime(Some("ruby"), name.map(RuntimeName::Name))
     }
 }
 
@@ -202,7 +234,10 @@ fn string_arg(ruby: &Ruby, v: Value, what: &str) -> R<Arc<str>> {
 fn regexp_arg(ruby: &Ruby, v: Value) -> R<crate::values::Regexp> {
     let source: Arc<str> = if let Some(r) = RRegexp::from_value(v) {
         let s: RString = r.funcall("source", ())?;
-        convert::rstring_to_str(ruby, s)?
+        let source = convert::rstring_to_str(ruby, s)?;
+        let options = super::ruby_class::regexp_options(r.as_raw());
+        return crate::values::Regexp::from_ruby(&source, options)
+            .map_err(|e| errors::to_ruby(ruby, e));
     } else if let Some(s) = RString::from_value(v) {
         convert::rstring_to_str(ruby, s)?
     } else {
@@ -274,7 +309,11 @@ fn wrapped_arg(ruby: &Ruby, args: &[Value]) -> R<Option<Type>> {
 
 fn optional(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "optional", args, 0, 1)?;
-    ok(ruby, f::optional(wrapped_arg(ruby, args)?))
+    let inner = match args.first() {
+        Some(v) if !v.is_nil() && RString::from_value(*v).is_none() => Some(type_of_arg(ruby, *v)?),
+        _ => wrapped_arg(ruby, args)?,
+    };
+    ok(ruby, f::optional(inner))
 }
 
 fn not_undef(ruby: &Ruby, args: &[Value]) -> R<Value> {
@@ -324,7 +363,7 @@ fn enum_(ruby: &Ruby, args: &[Value]) -> R<Value> {
 fn variant(ruby: &Ruby, args: &[Value]) -> R<Value> {
     let types = args
         .iter()
-        .map(|v| type_arg(ruby, *v))
+        .map(|v| type_of_arg(ruby, *v))
         .collect::<R<Vec<Type>>>()?;
     ok(ruby, f::variant(types))
 }
@@ -342,7 +381,7 @@ fn struct_(ruby: &Ruby, args: &[Value]) -> R<Value> {
     })?;
     let mut entries = Vec::with_capacity(hash.len());
     hash.foreach(|k: Value, v: Value| {
-        let value_type = type_arg(ruby, v)?;
+        let value_type = type_of_arg(ruby, v)?;
         let (name, mode) = if RString::from_value(k).is_some() || Symbol::from_value(k).is_some() {
             (string_arg(ruby, k, "a Struct key")?, KeyMode::Plain)
         } else {
@@ -393,7 +432,7 @@ fn tuple(ruby: &Ruby, args: &[Value]) -> R<Value> {
                 )
             })?;
             a.into_iter()
-                .map(|v| type_arg(ruby, v))
+                .map(|v| type_of_arg(ruby, v))
                 .collect::<R<Vec<Type>>>()?
         }
     };
@@ -453,7 +492,7 @@ fn callable(ruby: &Ruby, args: &[Value]) -> R<Value> {
                 .into_iter()
                 .flatten()
                 .collect(),
-            Some(type_arg(ruby, *ret)?),
+            Some(type_of_arg(ruby, *ret)?),
         ),
         _ => (args.to_vec(), None),
     };
@@ -480,17 +519,14 @@ fn callable(ruby: &Ruby, args: &[Value]) -> R<Value> {
         }
         _ => None,
     };
-    let mut types = params
+    let types = params
         .iter()
-        .map(|v| type_arg(ruby, *v))
+        .map(|v| type_of_arg(ruby, *v))
         .collect::<R<Vec<Type>>>()?;
     let size = match size {
         Some((from, to)) => Some(f::size_range(from, to).map_err(|e| errors::to_ruby(ruby, e))?),
         None => None,
     };
-    if types.is_empty() && size.is_some_and(|s| s.max() > 0) {
-        types.push(f::unit());
-    }
     core(ruby, f::callable(types, size, block, return_type))
 }
 
@@ -618,7 +654,7 @@ fn host_class(ruby: &Ruby, args: &[Value]) -> R<Value> {
 
 fn array_of(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "array_of", args, 1, 2)?;
-    let t = type_arg(ruby, args[0])?;
+    let t = type_of_arg(ruby, args[0])?;
     match size_arg(ruby, args, 1)? {
         None => ok(ruby, f::array_of(t)),
         Some(s) => core(ruby, f::array_of_size(t, s.from, s.to)),
@@ -627,8 +663,11 @@ fn array_of(ruby: &Ruby, args: &[Value]) -> R<Value> {
 
 fn hash_of(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "hash_of", args, 1, 3)?;
-    let v = type_arg(ruby, args[0])?;
-    let k = opt_type_arg(ruby, args, 1)?.unwrap_or_else(f::scalar);
+    let v = type_of_arg(ruby, args[0])?;
+    let k = match args.get(1) {
+        Some(k) => type_of_arg(ruby, *k)?,
+        None => f::scalar(),
+    };
     match size_arg(ruby, args, 2)? {
         None => ok(ruby, f::hash_kv(k, v)),
         Some(s) => core(ruby, f::hash_kv_size(k, v, s.from, s.to)),
@@ -662,7 +701,7 @@ fn uri(ruby: &Ruby, args: &[Value]) -> R<Value> {
 
 fn type_of(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "type_of", args, 1, 1)?;
-    ok(ruby, type_arg(ruby, args[0])?)
+    ok(ruby, type_of_arg(ruby, args[0])?)
 }
 
 fn runtime(ruby: &Ruby, args: &[Value]) -> R<Value> {

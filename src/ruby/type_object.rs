@@ -413,6 +413,20 @@ fn size_type(ruby: &Ruby, size: &Option<IntRange>) -> Value {
     }
 }
 
+/// The key type of a Struct entry as the reference's `elements` give it:
+/// `Optional['name']` when the key may be missing (written so, or its value
+/// type accepts undef), else the key's String type (`NotUndef` dropped).
+fn element_key_type(e: &crate::types::StructElement) -> crate::Type {
+    match e.key_type.kind() {
+        TypeKind::Optional(_) => e.key_type.clone(),
+        TypeKind::NotUndef(Some(inner)) => inner.clone(),
+        _ if crate::types::calc::is_assignable(&e.value_type, &crate::types::factory::undef()) => {
+            crate::types::factory::optional(Some(e.key_type.clone()))
+        }
+        _ => e.key_type.clone(),
+    }
+}
+
 fn opt_type(ruby: &Ruby, t: Option<&Type>) -> Value {
     match t {
         Some(t) => RbType::wrap(ruby, t.clone()),
@@ -527,7 +541,7 @@ fn reader(ruby: &Ruby, t: &Type, which: &str) -> Result<Value, Error> {
                     "new",
                     (
                         e.name(),
-                        RbType::wrap(ruby, e.key_type.clone()),
+                        RbType::wrap(ruby, element_key_type(e)),
                         RbType::wrap(ruby, e.value_type.clone()),
                     ),
                 )?;

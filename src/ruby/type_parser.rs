@@ -172,7 +172,59 @@ unsafe fn utf8_text<'a>(s: RString) -> Option<&'a str> {
     }
 }
 
-/// Define `PuppetTypes::TypeParser.__parse`.
+/// `__interpret(node, aliases, unknown_names)`: the type a type expression
+/// node of a parsed program (`PuppetTypes::AST::Node`) stands for.
+fn interpret(
+    ruby: &Ruby,
+    node: Value,
+    aliases: Value,
+    unknown_names: Value,
+) -> Result<Value, Error> {
+    guard(ruby, || {
+        let type_references = type_references(ruby, unknown_names)?;
+        let rb_node = <&super::ast_node::RbNode>::try_convert(node).map_err(|_| {
+            errors::argument(
+                ruby,
+                format!(
+                    "expected a PuppetTypes::AST::Node, got {}",
+                    super::type_factory::describe(node)
+                ),
+            )
+        })?;
+        let super::ast_node::Node::Expr(expr) = rb_node.get() else {
+            return Err(errors::argument(
+                ruby,
+                format!(
+                    "expected an expression node, got a {}",
+                    rb_node.get().model_name()
+                ),
+            ));
+        };
+        let registry = if aliases.is_nil() {
+            None
+        } else {
+            Some(registry(ruby, aliases)?)
+        };
+        let mut parser = TypeParser::new();
+        if let Some(r) = registry {
+            parser = parser.with_aliases(&r.0);
+        }
+        if type_references {
+            parser = parser.unknown_names(UnknownNames::TypeReference);
+        }
+        match parser.interpret(&rb_node.program, expr) {
+            Ok(t) => Ok(RbType::wrap(ruby, t)),
+            Err(e) => Err(errors::located(
+                ruby,
+                e,
+                Some(&rb_node.program.source),
+                None,
+            )),
+        }
+    })
+}
+
+/// Define `PuppetTypes::TypeParser.__parse` and `__interpret`.
 pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let m = module.define_module("TypeParser")?;
     let _ = MODES.set((
@@ -180,5 +232,6 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
         ruby.sym_new("type_reference").as_raw(),
     ));
     m.define_module_function("__parse", function!(parse, 4))?;
+    m.define_module_function("__interpret", function!(interpret, 3))?;
     Ok(())
 }

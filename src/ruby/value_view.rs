@@ -22,8 +22,10 @@ use super::internals::{small_hash_pairs, UNDEF};
 use super::rich::{
     RbBinary, RbDeferred, RbSemVer, RbSemVerRange, RbSensitive, RbTimespan, RbTimestamp, RbUri,
 };
+use super::ruby_class;
 use super::type_object::RbType;
 use crate::types::calc::value_view::{ValueView, ViewKind};
+use crate::types::TypeRef;
 use crate::values::Value;
 use magnus::{rb_sys::AsRawValue, rb_sys::FromRawValue, Float, Ruby};
 use rb_sys::ruby_value_type as T;
@@ -189,9 +191,14 @@ fn classify<'a>(obj: magnus::Value) -> ViewKind<'a> {
         T::RUBY_T_NIL => ViewKind::Undef,
         T::RUBY_T_TRUE => ViewKind::Boolean(true),
         T::RUBY_T_FALSE => ViewKind::Boolean(false),
-        // SAFETY: the type tags were just checked.
-        T::RUBY_T_ARRAY => ViewKind::Array(unsafe { rb_sys::RARRAY_LEN(raw) } as usize),
-        T::RUBY_T_HASH => ViewKind::Hash(unsafe { rb_sys::RHASH_SIZE(raw) } as usize),
+        // SAFETY: the type tags were just checked. (An instance of a subclass
+        // of Array or Hash is a Runtime value, as in the reference.)
+        T::RUBY_T_ARRAY if ruby_class::is_exactly(raw, ruby_class::array_class()) => {
+            ViewKind::Array(unsafe { rb_sys::RARRAY_LEN(raw) } as usize)
+        }
+        T::RUBY_T_HASH if ruby_class::is_exactly(raw, ruby_class::hash_class()) => {
+            ViewKind::Hash(unsafe { rb_sys::RHASH_SIZE(raw) } as usize)
+        }
         _ => classify_other(obj),
     }
 }
@@ -223,11 +230,14 @@ fn classify_other<'a>(obj: magnus::Value) -> ViewKind<'a> {
                 .then(|| str_of(src))
                 .flatten()
             {
-                Some(text) => ViewKind::RegexpSource(text),
+                Some(text) => ViewKind::RegexpSource(text, ruby_class::regexp_options(raw)),
                 None => ViewKind::Runtime("Regexp"),
             }
         }
         T::RUBY_T_DATA => classify_data(obj),
+        T::RUBY_T_CLASS | T::RUBY_T_MODULE => {
+            ViewKind::Type(TypeRef::new(ruby_class::class_value_type(obj)))
+        }
         _ => runtime(obj),
     }
 }
@@ -307,22 +317,11 @@ fn runtime<'a>(obj: magnus::Value) -> ViewKind<'a> {
     ViewKind::Runtime(class_name(obj))
 }
 
-/// The name of the class of `obj` (`Object` for an anonymous class), read
+/// The name of the class of `obj` (empty for an anonymous class), read
 /// without allocating: it borrows the class's own name, which lives as long
 /// as the class, and so at least as long as the object.
 pub(crate) fn class_name<'a>(obj: magnus::Value) -> &'a str {
-    // SAFETY: plain reads of a live object's class and of the name it caches
-    // (rb_mod_name allocates nothing); the name is a frozen String the class keeps.
-    unsafe {
-        let name = rb_sys::rb_mod_name(rb_sys::rb_obj_class(obj.as_raw()));
-        if rb_sys::NIL_P(name) || rb_sys::RB_TYPE(name) != T::RUBY_T_STRING {
-            return "Object";
-        }
-        match text_of(name) {
-            Text::Utf8(text) => text,
-            _ => "Object",
-        }
-    }
+    ruby_class::class_name_of(obj)
 }
 
 /// What a Symbol means as a value: `Some(true)` for `:default`, `Some(false)`
@@ -623,6 +622,13 @@ impl ValueView for RubyView {
         match self {
             RubyView::Ruby(obj) => super::convert::bignum_text(*obj),
             RubyView::Rust(_) => None,
+        }
+    }
+
+    fn runtime_ancestor_named(&self, name: &str) -> bool {
+        match self {
+            RubyView::Ruby(obj) => ruby_class::ancestor_named(*obj, name),
+            RubyView::Rust(_) => false,
         }
     }
 

@@ -48,9 +48,26 @@ pub struct RuntimeValue {
     pub class_name: Arc<str>,
     /// An identity (fixed while the object lives) so two distinct objects are not equal.
     pub id: u64,
+    /// The names of the class's superclasses and of the modules they
+    /// include, nearest first (a `Runtime[ruby, 'Base']` holds the object of
+    /// a subclass of `Base`).
+    pub ancestors: Arc<[Arc<str>]>,
+    /// The object's own texts, when the host supplied them (Ruby's `to_s`
+    /// and `inspect`: what `String.new` shows of it); set once, before the
+    /// value is formatted.
+    pub texts: std::sync::OnceLock<RuntimeTexts>,
     /// The host's handle of the object, which keeps it alive as long as the
     /// value (the Ruby binding's GC-marked reference; see `ruby::kept`).
     pub object: Option<HostObject>,
+}
+
+/// A Runtime object's own texts (see [`RuntimeValue::texts`]).
+#[derive(Clone, Debug)]
+pub struct RuntimeTexts {
+    /// Its plain text (Ruby's `to_s`).
+    pub to_s: Arc<str>,
+    /// Its inspection (Ruby's `inspect`).
+    pub inspect: Arc<str>,
 }
 
 /// A host object kept alive by a value, opaque to the core.

@@ -177,10 +177,17 @@ pub fn symbol(name: &str) -> Value {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
     name.hash(&mut h);
+    let texts = std::sync::OnceLock::new();
+    let _ = texts.set(crate::values::RuntimeTexts {
+        to_s: Arc::from(name),
+        inspect: Arc::from(format!(":{name}")),
+    });
     Value::Runtime(Arc::new(RuntimeValue {
         class_name: Arc::from("Symbol"),
         id: h.finish(),
         object: None,
+        ancestors: ruby_ancestors(&["Comparable"]),
+        texts,
     }))
 }
 
@@ -190,7 +197,17 @@ pub fn big_integer() -> Value {
         class_name: Arc::from(BIG_INTEGER),
         id: u64::MAX,
         object: None,
+        ancestors: ruby_ancestors(&["Numeric", "Comparable"]),
+        texts: Default::default(),
     }))
+}
+
+/// The ancestors Ruby gives a core class: `own`, then Object's.
+fn ruby_ancestors(own: &[&str]) -> Arc<[Arc<str>]> {
+    own.iter()
+        .chain(&["Object", "Kernel", "BasicObject"])
+        .map(|n| Arc::from(*n))
+        .collect()
 }
 
 /// The class name [`big_integer`] values carry.

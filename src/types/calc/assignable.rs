@@ -534,9 +534,12 @@ impl Guard {
                 }
             }
             K::Iterator(elem) => match bk {
-                K::Iterator(be) => match elem {
-                    None => true,
-                    Some(e) => self.assignable(e, be.as_ref().unwrap_or(any_type())),
+                // (an Iterator of unknown elements fits no Iterator[T], not
+                // even Iterator[Any], as in the reference)
+                K::Iterator(be) => match (elem, be) {
+                    (None, _) => true,
+                    (Some(e), Some(be)) => self.assignable(e, be),
+                    (Some(_), None) => false,
                 },
                 _ => false,
             },

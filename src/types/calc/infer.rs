@@ -138,7 +138,7 @@ fn scalar_type(k: ViewKind<'_>) -> Option<Type> {
         ViewKind::Integer(i) => K::Integer(IntRange::new(Some(i), Some(i))),
         ViewKind::Float(f) => K::Float(Some(f), Some(f)),
         ViewKind::Regexp(r) => K::Regexp(Some(r.clone())),
-        ViewKind::RegexpSource(s) => K::Regexp(Regexp::new(s).ok()),
+        ViewKind::RegexpSource(s, options) => K::Regexp(Regexp::from_ruby(s, options).ok()),
         ViewKind::Type(t) => K::Type(Some((*t).clone())),
         ViewKind::SemVer(_) => K::SemVer(Vec::new()),
         ViewKind::SemVerRange(_) => K::SemVerRange,
@@ -149,7 +149,7 @@ fn scalar_type(k: ViewKind<'_>) -> Option<Type> {
         ViewKind::Deferred(_) => K::Deferred,
         ViewKind::Runtime(class) => K::Runtime {
             runtime: Some(Arc::from("ruby")),
-            name: Some(RuntimeName::Name(Arc::from(class))),
+            name: (!class.is_empty()).then(|| RuntimeName::Name(Arc::from(class))),
         },
         ViewKind::BigInteger(_)
         | ViewKind::String(_)

@@ -10,7 +10,7 @@
 use super::value_view::{ValueView, ViewKind};
 use super::{is_assignable, MAX_DATA_DEPTH, STACK_CHECK_EVERY};
 use crate::types::{IntRange, RuntimeName, StructElement, Type, TypeKind};
-use crate::values::Value;
+use crate::values::{Regexp, Value};
 
 /// True when `v` is an instance of `t`.
 pub fn instance_of(t: &Type, v: &Value) -> bool {
@@ -227,7 +227,7 @@ impl Ctx {
                     | ViewKind::Float(_)
                     | ViewKind::Boolean(_)
                     | ViewKind::Regexp(_)
-                    | ViewKind::RegexpSource(_)
+                    | ViewKind::RegexpSource(..)
                     | ViewKind::SemVer(_)
                     | ViewKind::SemVerRange(_)
                     | ViewKind::Timespan(_)
@@ -297,7 +297,10 @@ impl Ctx {
             },
             K::Regexp(p) => match k {
                 ViewKind::Regexp(r) => p.as_ref().map_or(true, |p| p.source() == r.source()),
-                ViewKind::RegexpSource(src) => p.as_ref().map_or(true, |p| p.source() == src),
+                ViewKind::RegexpSource(src, 0) => p.as_ref().map_or(true, |p| p.source() == src),
+                ViewKind::RegexpSource(src, options) => p.as_ref().map_or(true, |p| {
+                    Regexp::from_ruby(src, options).is_ok_and(|r| r.source() == p.source())
+                }),
                 _ => false,
             },
             K::SemVer(ranges) => match k {
@@ -387,6 +390,13 @@ impl Ctx {
             K::Runtime { runtime, name } => match k {
                 ViewKind::Runtime(class) => {
                     runtime_matches(runtime.as_deref(), name.as_ref(), class)
+                        || match name {
+                            Some(RuntimeName::Name(n)) if !class.is_empty() => {
+                                runtime_matches(runtime.as_deref(), None, class)
+                                    && v.runtime_ancestor_named(n)
+                            }
+                            _ => false,
+                        }
                 }
                 _ => false,
             },
@@ -494,12 +504,23 @@ impl Ctx {
                 ViewKind::Integer(i) => i >= 0,
                 ViewKind::BigInteger(neg) => !neg,
                 ViewKind::Type(vt) => super::iterate::type_value_iterable(&vt),
+                // (a Ruby Range, or an object of a subclass of Array or Hash)
+                ViewKind::Runtime(class) => {
+                    ITERABLE_RUBY_CLASSES.contains(&class)
+                        || ITERABLE_RUBY_CLASSES
+                            .iter()
+                            .any(|c| v.runtime_ancestor_named(c))
+                }
                 _ => false,
             };
         }
         is_assignable(t, &super::infer::infer_view(v))
     }
 }
+
+/// The classes of Ruby objects (Runtime values) that the generic `Iterable`
+/// holds, as in the reference: they iterate, but have no element type.
+const ITERABLE_RUBY_CLASSES: [&str; 3] = ["Array", "Hash", "Range"];
 
 /// The index of the Struct entry named `key`, tried at `hint` first.
 #[inline]

@@ -30,8 +30,9 @@ pub enum ViewKind<'a> {
     String(&'a str),
     /// A regular expression; its source text is what types compare.
     Regexp(&'a Regexp),
-    /// A regular expression known only by its source text (e.g. a Ruby Regexp).
-    RegexpSource(&'a str),
+    /// A regular expression known only by its source text and options (a
+    /// Ruby Regexp: see [`Regexp::from_ruby`]).
+    RegexpSource(&'a str, u8),
     /// An array with this many elements; walk it with [`ValueView::each_element`].
     Array(usize),
     /// A hash with this many entries; walk it with [`ValueView::each_entry`].
@@ -54,7 +55,8 @@ pub enum ViewKind<'a> {
     Sensitive,
     /// A deferred function call.
     Deferred(&'a Deferred),
-    /// Any other (foreign) object, known by its class name.
+    /// Any other (foreign) object, known by its class name (empty for an
+    /// object of an anonymous class).
     Runtime(&'a str),
 }
 
@@ -98,6 +100,14 @@ pub trait ValueView {
     /// An identity for recursion guards: equal for the same underlying object.
     fn identity(&self) -> usize {
         self as *const Self as *const u8 as usize
+    }
+
+    /// For a [`ViewKind::Runtime`] object of a named class: true when a
+    /// superclass of that class, or a module it includes, is named `name`
+    /// (a `Runtime[ruby, 'Base']` holds instances of subclasses). The
+    /// default knows no class hierarchy: false.
+    fn runtime_ancestor_named(&self, _name: &str) -> bool {
+        false
     }
 
     /// An identity that stands for the value's content while the view is
@@ -165,6 +175,13 @@ impl ValueView for Value {
         match self {
             Value::String(s) => Some(s.clone()),
             _ => None,
+        }
+    }
+
+    fn runtime_ancestor_named(&self, name: &str) -> bool {
+        match self {
+            Value::Runtime(r) => r.ancestors.iter().any(|a| &**a == name),
+            _ => false,
         }
     }
 

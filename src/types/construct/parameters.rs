@@ -596,6 +596,8 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
         }
     };
     let name = match name {
+        // `Runtime[ruby, undef]`: the type of objects of an anonymous class
+        Value::Undef => return Ok(tf::runtime(Some(&rt), None)),
         Value::String(s) if s.is_empty() => {
             return Err(type_err(
                 "Runtime 'name_or_pattern' has wrong type, expects a value of type String[1] or Tuple[Regexp, String[1]], got String",

@@ -566,7 +566,7 @@ fn write_type_inner(f: &mut W<'_>, t: &Type) -> fmt::Result {
                     write_quoted(f, rep)?;
                     f.write_char(']')
                 }
-                None => Ok(()),
+                None => f.write_str(", undef"),
             }
         }),
         K::Object(text) if f.level > 1 => f.write_str(object_name(text)),

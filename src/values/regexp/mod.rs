@@ -26,6 +26,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub struct Regexp {
     source: Arc<str>,
     compiled: Arc<Compiled>,
+    /// The options of the Ruby Regexp this one was made from (see
+    /// [`Regexp::from_ruby`]); 0 for a Puppet regexp.
+    ruby_options: u8,
 }
 
 /// The engines of one pattern.
@@ -129,6 +132,7 @@ fn cached_in_map(source: &str) -> std::result::Result<Regexp, onig::Error> {
     let r = Regexp {
         source: source.into(),
         compiled: Compiled::new(compile(source)?),
+        ruby_options: 0,
     };
     if let Ok(mut m) = cache().lock() {
         let cost = cache_cost(source);
@@ -162,6 +166,7 @@ impl Regexp {
         Ok(Regexp {
             source: source.into(),
             compiled: Compiled::new(regex),
+            ruby_options: 0,
         })
     }
 
@@ -169,6 +174,43 @@ impl Regexp {
     /// patterns (compiling is far slower than looking up; regexps are immutable).
     pub fn cached(source: &str) -> Result<Regexp> {
         cached_or_error(source).map_err(|e| invalid(source, e))
+    }
+
+    /// The regexp a Ruby Regexp with `source` and the options `options`
+    /// (Ruby's IGNORECASE 1, EXTENDED 2, MULTILINE 4; others are ignored)
+    /// stands for, as in the reference: with options, its source is Ruby's
+    /// text of the Regexp (`(?mi-x:src)`), without, the Ruby source itself.
+    pub fn from_ruby(source: &str, options: u8) -> Result<Regexp> {
+        let options = options & RUBY_OPTIONS;
+        if options == 0 {
+            return Regexp::cached(source);
+        }
+        let mut text = String::with_capacity(source.len() + 8);
+        text.push_str("(?");
+        ruby_flags(&mut text, options, b"mix");
+        text.push(':');
+        text.push_str(source);
+        text.push(')');
+        let mut r = Regexp::cached(&text)?;
+        r.ruby_options = options;
+        Ok(r)
+    }
+
+    /// The text the reference's `%s` gives a Regexp made from a Ruby Regexp
+    /// with options (`(?im-x:src)`, the flags in another order than Ruby's);
+    /// `None` for any other regexp (whose `%s` is its source).
+    pub fn ruby_options_text(&self) -> Option<String> {
+        if self.ruby_options == 0 {
+            return None;
+        }
+        let inner = self.source.split_once(':')?.1.strip_suffix(')')?;
+        let mut text = String::with_capacity(self.source.len());
+        text.push_str("(?");
+        ruby_flags(&mut text, self.ruby_options, b"imx");
+        text.push(':');
+        text.push_str(inner);
+        text.push(')');
+        Some(text)
     }
 
     /// The pattern text, without delimiters.
@@ -362,6 +404,32 @@ fn set_limits() {
             );
         }
     });
+}
+
+/// Ruby's Regexp options that change what a pattern matches.
+const RUBY_OPTIONS: u8 = 7;
+
+/// Appends the letters of the options `options` that are on, then (after a
+/// `-`) those that are off, each in the order of `order`.
+fn ruby_flags(out: &mut String, options: u8, order: &[u8; 3]) {
+    let bit = |c: u8| match c {
+        b'i' => 1,
+        b'x' => 2,
+        _ => 4,
+    };
+    for &c in order {
+        if options & bit(c) != 0 {
+            out.push(c as char);
+        }
+    }
+    if options & RUBY_OPTIONS != RUBY_OPTIONS {
+        out.push('-');
+        for &c in order {
+            if options & bit(c) == 0 {
+                out.push(c as char);
+            }
+        }
+    }
 }
 
 impl PartialEq for Regexp {
