@@ -1,8 +1,54 @@
 # frozen_string_literal: true
 
 module PuppetTypes
-  # Base class of every error the gem raises.
-  class Error < StandardError; end
+  # Base class of every error the gem raises. The errors the reference raises
+  # as Ruby's ArgumentError (TypeError, ArgumentError, FormatError below)
+  # derive from ::ArgumentError instead, and answer as PuppetTypes::Errors:
+  # `rescue PuppetTypes::Error` (which asks `Error.===`) catches them,
+  # `is_a?(PuppetTypes::Error)` and `PuppetTypes::ArgumentError < PuppetTypes::Error`
+  # are true; only `ancestors` tells (see docs/divergences.md).
+  class Error < StandardError
+    def self.===(other)
+      super || (equal?(Error) && RubyClassed === other)
+    end
+
+    def self.>(other)
+      (equal?(Error) && other.is_a?(Class) && other.include?(RubyClassed)) || super
+    end
+
+    def self.>=(other)
+      (equal?(Error) && other.is_a?(Class) && other.include?(RubyClassed)) || super
+    end
+  end
+
+  # Included by the gem's errors whose class derives from one of Ruby's own:
+  # instances are PuppetTypes::Errors to `is_a?` and `kind_of?`, the classes
+  # to `<` and `<=`.
+  module RubyClassed
+    def is_a?(klass)
+      klass.equal?(Error) || super
+    end
+
+    def kind_of?(klass)
+      klass.equal?(Error) || super
+    end
+
+    # `<` and `<=` of the error classes.
+    module ClassMethods
+      def <(other)
+        other.equal?(Error) || super
+      end
+
+      def <=(other)
+        other.equal?(Error) || super
+      end
+    end
+
+    def self.included(base)
+      super
+      base.extend(ClassMethods)
+    end
+  end
 
   # Source text that does not lex or parse. `line` and `column` are 1-based
   # and nil when the error has no position; `path` is the file name given to
@@ -29,15 +75,24 @@ module PuppetTypes
     end
   end
 
-  # An illegal type or type parameter (`Integer[10, 1]`, `Enum[1]`).
-  class TypeError < Error; end
+  # An illegal type or type parameter (`Integer[10, 1]`, `Enum[1]`). An
+  # ::ArgumentError, as the reference raises for illegal parameters (where it
+  # does not raise its Puppet::ParseError); never one of Ruby's TypeErrors.
+  class TypeError < ::ArgumentError
+    include RubyClassed
+  end
 
   # Bad input to a constructor or function (an Integer wider than 64 bits, a
-  # malformed version string, a String that is not UTF-8, ...).
-  class ArgumentError < Error; end
+  # malformed version string, a String that is not UTF-8, ...). An ::ArgumentError.
+  class ArgumentError < ::ArgumentError
+    include RubyClassed
+  end
 
-  # A format string that is malformed or does not apply to the value.
-  class FormatError < Error; end
+  # A format string that is malformed or does not apply to the value. An
+  # ::ArgumentError, as the reference's StringConverter::FormatError.
+  class FormatError < ::ArgumentError
+    include RubyClassed
+  end
 
   # An error raised while evaluating an expression: `path` (the file of the
   # code that raised it, nil for a source given without a path), `line` and

@@ -49,12 +49,21 @@ fn lookup(ruby: &Ruby, name: &str) -> ExceptionClass {
 /// The classes, looked up once. They are constants of `PuppetTypes`, so the GC keeps them.
 static CLASSES: OnceLock<[Opaque<ExceptionClass>; 6]> = OnceLock::new();
 
+/// The errors that derive from Ruby's `ArgumentError` rather than from
+/// `PuppetTypes::Error` (which `lib/puppet_types/errors.rb` makes answer as
+/// `PuppetTypes::Error`s): the reference raises them as `ArgumentError`s.
+const RUBY_ARGUMENT_ERRORS: [&str; 3] = ["TypeError", "ArgumentError", "FormatError"];
+
 /// Define `PuppetTypes::Error < StandardError` and its subclasses (a no-op
 /// when `lib/puppet_types/errors.rb` already defined them).
 pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let base = module.define_error("Error", ruby.exception_standard_error())?;
     for name in CLASS_NAMES {
-        module.define_error(name, base)?;
+        if RUBY_ARGUMENT_ERRORS.contains(&name) {
+            module.define_error(name, ruby.exception_arg_error())?;
+        } else {
+            module.define_error(name, base)?;
+        }
     }
     let _ = CLASSES.set(CLASS_NAMES.map(|n| Opaque::from(lookup(ruby, n))));
     Ok(())
@@ -281,7 +290,12 @@ fn deliver_interruptions() -> Result<(), Error> {
 pub(crate) fn is_gem_error(ruby: &Ruby, e: &Error) -> bool {
     let base = class_for(ruby, ErrorKind::Internal).superclass();
     match (e.value(), base) {
-        (Some(exc), Ok(base)) => exc.is_kind_of(base),
+        (Some(exc), Ok(base)) => {
+            exc.is_kind_of(base)
+                || [ErrorKind::Type, ErrorKind::Argument, ErrorKind::Format]
+                    .iter()
+                    .any(|&k| exc.is_kind_of(class_for(ruby, k)))
+        }
         _ => false,
     }
 }

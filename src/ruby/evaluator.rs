@@ -115,7 +115,7 @@ fn evaluate(
     guard(ruby, || {
         if args.is_empty() || args.len() > 2 {
             return Err(Error::new(
-                ruby.exception_arg_error(),
+                super::errors::class_for(ruby, crate::error::ErrorKind::Argument),
                 format!(
                     "wrong number of arguments to Parser#evaluate (given {}, expected 1..2)",
                     args.len()

@@ -1,8 +1,10 @@
 //! `PuppetTypes::Formatter.string(value, format = :default)`: `String.new`
 //! conversion through [`crate::format`]. `format` is `:default` (or nil), a
-//! format String such as `'%#x'`, or a format map: a Hash from types (or type
-//! strings) to format Strings or container formats (Hashes with `format`,
-//! `separator`, `separator2` and `string_formats`).
+//! format String such as `'%#x'`, a parsed format object
+//! (`PuppetTypes::Formatter::Format`, or the reference's), or a format map: a
+//! Hash from types (or type strings) to format Strings, format objects or
+//! container formats (Hashes with `format`, `separator`, `separator2` and
+//! `string_formats`).
 
 use super::convert;
 use super::errors::{self, guard};
@@ -33,16 +35,67 @@ fn format_map(ruby: &Ruby, hash: RHash) -> R<FormatMap> {
     hash.foreach(|k: Value, v: Value| {
         let key = match RbType::from_value(k) {
             Some(t) => MapKey::Type(crate::Type::clone(&t)),
+            // (the reference's own types, as its Format objects hold them, by their text)
+            None if RString::from_value(k).is_none() && k.respond_to("assignable?", false)? => {
+                MapKey::Text(text(ruby, k.funcall("to_s", ())?, "a format map key")?)
+            }
             None => MapKey::Text(text(ruby, k, "a format map key (a type or a type string)")?),
         };
         let entry = match RHash::from_value(v) {
             Some(h) => FormatEntry::Container(container(ruby, h)?),
+            None if is_format_object(v)? => format_object(ruby, v)?,
             None => FormatEntry::Text(text(ruby, v, "a format")?),
         };
         entries.push((key, entry));
         Ok(ForEach::Continue)
     })?;
     Ok(FormatMap(entries))
+}
+
+/// True for a parsed format object (`PuppetTypes::Formatter::Format`, or the
+/// reference's `StringConverter::Format`): one that answers `orig_fmt`.
+fn is_format_object(v: Value) -> R<bool> {
+    Ok(RString::from_value(v).is_none() && v.respond_to("orig_fmt", false)?)
+}
+
+/// A format object as a map entry: its format string, and its container
+/// options (`separator`, `separator2`, `container_string_formats`) when set.
+fn format_object(ruby: &Ruby, v: Value) -> R<FormatEntry> {
+    let format = text(ruby, v.funcall("orig_fmt", ())?, "a format's orig_fmt")?;
+    let option = |name: &str| -> R<Option<Value>> {
+        if !v.respond_to(name, false)? {
+            return Ok(None);
+        }
+        let x: Value = v.funcall(name, ())?;
+        Ok((!x.is_nil()).then_some(x))
+    };
+    let separator = option("separator")?
+        .map(|x| text(ruby, x, "separator"))
+        .transpose()?;
+    let separator2 = option("separator2")?
+        .map(|x| text(ruby, x, "separator2"))
+        .transpose()?;
+    let string_formats = match option("container_string_formats")? {
+        None => None,
+        Some(x) => match RHash::from_value(x) {
+            Some(h) => Some(format_map(ruby, h)?),
+            None => {
+                return Err(errors::argument(
+                    ruby,
+                    "container_string_formats must be a Hash of type => format",
+                ))
+            }
+        },
+    };
+    if separator.is_none() && separator2.is_none() && string_formats.is_none() {
+        return Ok(FormatEntry::Text(format));
+    }
+    Ok(FormatEntry::Container(ContainerFormat {
+        format: Some(format),
+        separator,
+        separator2,
+        string_formats,
+    }))
 }
 
 fn container(ruby: &Ruby, hash: RHash) -> R<ContainerFormat> {
@@ -78,7 +131,7 @@ fn string(ruby: &Ruby, args: &[Value]) -> R<RString> {
     guard(ruby, || {
         if args.is_empty() || args.len() > 2 {
             return Err(Error::new(
-                ruby.exception_arg_error(),
+                super::errors::class_for(ruby, crate::error::ErrorKind::Argument),
                 format!(
                     "wrong number of arguments to Formatter.string (given {}, expected 1..2)",
                     args.len()
@@ -98,6 +151,18 @@ fn string(ruby: &Ruby, args: &[Value]) -> R<RString> {
             }
             Some(f) => match RHash::from_value(*f) {
                 Some(h) => Format::Map(format_map(ruby, h)?),
+                None if is_format_object(*f)? => match format_object(ruby, *f)? {
+                    FormatEntry::Text(t) => Format::Text(t),
+                    // (container options apply to the value's kind of container)
+                    container => {
+                        let kind = match value {
+                            PValue::Array(_) => "Array",
+                            PValue::Hash(_) => "Hash",
+                            _ => "Any",
+                        };
+                        Format::Map(FormatMap(vec![(MapKey::Text(kind.to_string()), container)]))
+                    }
+                },
                 None => Format::Text(text(ruby, *f, "the format")?),
             },
         };

@@ -13,6 +13,7 @@ mod ast_node;
 pub(crate) mod convert;
 mod data_check;
 mod definition;
+mod describer;
 mod diagnostic;
 mod encoding;
 mod environment;
@@ -60,6 +61,7 @@ fn init(ruby: &Ruby) -> Result<(), Error> {
     type_parser::init(ruby, module)?;
     rich::init(ruby)?;
     type_calculator::init(ruby, module)?;
+    describer::init(ruby, module)?;
     formatter::init(ruby, module)?;
     lexer::init(ruby, module)?;
     parser::init(ruby, module)?;

@@ -49,7 +49,7 @@ fn path_arg(ruby: &Ruby, args: &[Value], i: usize) -> Result<Option<String>, Err
 fn source_arg(ruby: &Ruby, name: &str, args: &[Value]) -> Result<Arc<str>, Error> {
     if args.is_empty() || args.len() > 2 {
         return Err(Error::new(
-            ruby.exception_arg_error(),
+            super::errors::class_for(ruby, crate::error::ErrorKind::Argument),
             format!(
                 "wrong number of arguments to Parser#{name} (given {}, expected 1..2)",
                 args.len()

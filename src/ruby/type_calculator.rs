@@ -93,7 +93,7 @@ fn describe_mismatch(ruby: &Ruby, args: &[Value]) -> R<Option<String>> {
     guard(ruby, || {
         if args.len() < 2 || args.len() > 3 {
             return Err(Error::new(
-                ruby.exception_arg_error(),
+                super::errors::class_for(ruby, crate::error::ErrorKind::Argument),
                 format!(
                     "wrong number of arguments to describe_mismatch (given {}, expected 2..3)",
                     args.len()

@@ -41,7 +41,7 @@ fn arity(ruby: &Ruby, name: &str, args: &[Value], min: usize, max: usize) -> R<(
             format!("{min}..{max}")
         };
         return Err(Error::new(
-            ruby.exception_arg_error(),
+            super::errors::class_for(ruby, crate::error::ErrorKind::Argument),
             format!(
                 "wrong number of arguments to TypeFactory.{name} (given {}, expected {expected})",
                 args.len()

@@ -145,7 +145,16 @@ fn expand_here(t: &Type, seen: &mut Vec<*const TypeAlias>, depth: u32) -> Type {
 
 /// The reference's `name` of a type (its alias name, else the simple name).
 fn name(t: &Type) -> String {
-    t.name().to_string()
+    match t.kind() {
+        // (a type set is named by its `name` attribute: `DefaultTypeSet`)
+        TypeKind::TypeSet(text) => ["{name => '", ", name => '"]
+            .iter()
+            .find_map(|key| text.find(key).map(|i| &text[i + key.len()..]))
+            .and_then(|rest| rest.split('\'').next())
+            .unwrap_or("TypeSet")
+            .to_string(),
+        _ => t.name().to_string(),
+    }
 }
 
 /// The simple (class) name: like [`name`] but an alias is `TypeAlias`.

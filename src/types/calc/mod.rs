@@ -52,7 +52,9 @@ pub use instance::{instance_of, instance_of_view, str_instance_of};
 pub use iterate::{is_iterable, iterate_type, type_value_iterable};
 pub use mismatches::{mismatches, mismatches_view, MismatchKind, PathStep, ValueMismatch};
 pub use normalize::normalize;
-pub use signatures::{describe_signatures, signature_accepts, tuple_parts, Signature};
+pub use signatures::{
+    describe_call, describe_signatures, signature_accepts, tuple_parts, CallArgs, Signature,
+};
 pub use value_view::{ValueView, ViewKind};
 
 use crate::types::{factory, IntRange, Type, TypeKind};

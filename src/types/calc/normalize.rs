@@ -32,9 +32,13 @@ fn normalize_here(t: &Type, depth: u32) -> Type {
             let nts: Vec<Type> = ts.iter().map(n).collect();
             let modified = nts != *ts;
             let r = normalize_variant(nts, depth);
-            // Unchanged members and nothing merged: the Variant stays as written.
+            // Unchanged members, only reordered: the Variant stays as written.
             match r.kind() {
-                K::Variant(rs) if !modified && rs.len() == ts.len() => t.clone(),
+                K::Variant(rs)
+                    if !modified && rs.len() == ts.len() && rs.iter().all(|x| ts.contains(x)) =>
+                {
+                    t.clone()
+                }
                 _ => r,
             }
         }

@@ -88,11 +88,98 @@ pub fn describe_signatures(
     args: &[Type],
     block: Option<&Type>,
 ) -> String {
+    let call = CallArgs::Tuple {
+        types: args,
+        range: None,
+        block,
+    };
+    describe_call(label, sigs, &call)
+}
+
+/// The arguments of a call as a type describes them (the reference's
+/// `args_tuple` of `describe_signatures`).
+pub enum CallArgs<'a> {
+    /// A Tuple: the argument types, how many arguments there may be (`None`:
+    /// exactly their number) and the block's type, if one is given.
+    Tuple {
+        /// The argument types (the block left out).
+        types: &'a [Type],
+        /// The tuple's size range, when it has one and no block is given.
+        range: Option<Range>,
+        /// The block's type.
+        block: Option<&'a Type>,
+    },
+    /// An Array type: each parameter gets its element type, and its size
+    /// range is the number of arguments.
+    Array {
+        /// The element type.
+        element: &'a Type,
+        /// The size range.
+        range: Range,
+    },
+    /// Any other type, compared with each signature's parameter tuple whole.
+    Other(&'a Type),
+}
+
+impl<'a> CallArgs<'a> {
+    /// The call an argument type stands for, as the reference reads it: a
+    /// Tuple whose last type is callable (a Callable, an `Optional` of one,
+    /// a Variant of them) ends with the block.
+    pub fn of_type(t: &'a Type) -> CallArgs<'a> {
+        match t.kind() {
+            TypeKind::Tuple { .. } => {
+                let (types, range) = tuple_parts(t);
+                match types.split_last() {
+                    Some((last, rest)) if kind_of_callable(last, 0) => CallArgs::Tuple {
+                        types: rest,
+                        range: None,
+                        block: Some(last),
+                    },
+                    _ => CallArgs::Tuple {
+                        types,
+                        range: Some(range),
+                        block: None,
+                    },
+                }
+            }
+            TypeKind::Array { element, size } => CallArgs::Array {
+                element,
+                range: match size {
+                    Some(r) => (r.from.unwrap_or(0), r.to),
+                    None => (0, None),
+                },
+            },
+            _ => CallArgs::Other(t),
+        }
+    }
+}
+
+/// True when `t` describes a block: a Callable, an `Optional` of a callable
+/// type, a Variant of callable types, an alias of one.
+fn kind_of_callable(t: &Type, depth: u32) -> bool {
+    if depth > super::MAX_TYPE_DEPTH {
+        return false;
+    }
+    match t.kind() {
+        TypeKind::Callable(_) => true,
+        TypeKind::Optional(Some(inner)) => kind_of_callable(inner, depth + 1),
+        TypeKind::Variant(ts) => ts.iter().all(|x| kind_of_callable(x, depth + 1)),
+        TypeKind::Alias(a) => a.resolved().is_some_and(|r| kind_of_callable(r, depth + 1)),
+        _ => false,
+    }
+}
+
+/// [`describe_signatures`] for a call described by `call`.
+pub fn describe_call(label: &str, sigs: &[Signature], call: &CallArgs) -> String {
     let mut d = Describer::new();
+    let block = match call {
+        CallArgs::Tuple { block, .. } => *block,
+        _ => None,
+    };
     let mut error_arrays: Vec<Vec<Mismatch>> = sigs
         .iter()
         .enumerate()
-        .map(|(i, s)| arguments(&mut d, s, args, vec![PathEl::Signature(i)]))
+        .map(|(i, s)| arguments(&mut d, s, call, vec![PathEl::Signature(i)]))
         .collect();
     if !error_arrays.iter().all(|a| !a.is_empty()) {
         let block_arrays: Vec<Vec<Mismatch>> = sigs
@@ -145,18 +232,35 @@ pub fn describe_signatures(
 fn arguments(
     d: &mut Describer,
     sig: &Signature,
-    args: &[Type],
+    call: &CallArgs,
     path: Vec<PathEl>,
 ) -> Vec<Mismatch> {
     let (types, expected) = tuple_parts(sig.params);
-    let n = args.len() as i64;
-    if !covers(expected, (n, Some(n))) {
+    let repeated;
+    let (args, actual): (&[Type], Range) = match call {
+        CallArgs::Tuple {
+            types: args, range, ..
+        } => {
+            let n = args.len() as i64;
+            (args, range.unwrap_or((n, Some(n))))
+        }
+        CallArgs::Array { element, range } => {
+            repeated = vec![(*element).clone(); types.len()];
+            match repeated.split_last() {
+                // (an element type that is callable is the block's)
+                Some((last, rest)) if kind_of_callable(last, 0) => {
+                    let n = rest.len() as i64;
+                    (rest, (n, Some(n)))
+                }
+                _ => (&repeated[..], *range),
+            }
+        }
+        CallArgs::Other(t) => return vec![type_mismatch(&path, sig.params, t, false)],
+    };
+    if !covers(expected, actual) {
         return vec![Mismatch {
             path,
-            kind: Kind::Count {
-                expected,
-                actual: (n, Some(n)),
-            },
+            kind: Kind::Count { expected, actual },
         }];
     }
     if types.is_empty() {
@@ -206,37 +310,41 @@ fn block_errors(
 /// `Any values*`, `Callable[1, 1] block`.
 pub fn signature_string(sig: &Signature) -> String {
     let (types, (from, to)) = tuple_parts(sig.params);
-    let mut out = String::new();
-    if !(types.is_empty() || from == 0 && to == Some(0)) {
-        let names: Vec<String> = if sig.names.is_empty() {
-            vec![String::new(); types.len()]
-        } else {
-            sig.names.to_vec()
-        };
-        let parts: Vec<String> = names
-            .iter()
-            .enumerate()
-            .map(|(i, name)| {
-                let mut t = types.get(i).unwrap_or(&types[types.len() - 1]).clone();
-                let indicator = if to.is_none() && i == names.len() - 1 {
-                    if from == names.len() as i64 {
-                        "+"
-                    } else {
-                        "*"
-                    }
-                } else if (i as i64) >= from {
-                    if let TypeKind::Optional(Some(inner)) = t.kind() {
-                        t = inner.clone();
-                    }
-                    "?"
-                } else {
-                    ""
-                };
-                format!("{} {name}{indicator}", super::describe::type_to_s(&t))
-            })
-            .collect();
-        out = parts.join(", ");
+    // (a parameter tuple without types takes Unit values: `Callable[0, default]`)
+    let unit = [Type::from_kind(TypeKind::Unit)];
+    let types = if types.is_empty() { &unit[..] } else { types };
+    if from == 0 && to == Some(0) {
+        // (as the reference: a signature taking no arguments shows nothing, not even its block)
+        return String::new();
     }
+    let names: Vec<String> = if sig.names.is_empty() {
+        vec![String::new(); types.len()]
+    } else {
+        sig.names.to_vec()
+    };
+    let parts: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let mut t = types.get(i).unwrap_or(&types[types.len() - 1]).clone();
+            let indicator = if to.is_none() && i == names.len() - 1 {
+                if from == names.len() as i64 {
+                    "+"
+                } else {
+                    "*"
+                }
+            } else if (i as i64) >= from {
+                if let TypeKind::Optional(Some(inner)) = t.kind() {
+                    t = inner.clone();
+                }
+                "?"
+            } else {
+                ""
+            };
+            format!("{} {name}{indicator}", super::describe::type_to_s(&t))
+        })
+        .collect();
+    let mut out = parts.join(", ");
     match sig.block.map(|b| b.kind()) {
         Some(TypeKind::Optional(Some(inner))) => {
             if !out.is_empty() {
