@@ -175,11 +175,14 @@ RSpec.describe 'Ruby objects against the reference', reference: true do
       :error
     end
 
-    it 'shows Symbols, Ranges, Times, Structs, Sets, Hash subclasses and other objects by their to_s, as the reference' do
+    it 'shows Ruby objects as the reference: classes and modules by name, Array subclasses as Arrays, others by to_s' do
       quoting = Class.new { def to_s = "it's \"x\"\n" }
       values = [:sym, :'a b', 1..3, (1...3), ('a'..'c'), Time.at(0).utc, RubyObjects::HashSub['a' => 1],
                 RubyObjects::Pair.new(1), Set[1], Rational(1, 2), RubyObjects::Base.new, quoting.new,
-                [:a, 1..2], { a: :b }, { 'k' => quoting.new }, [[RubyObjects::Pair.new(2)]]]
+                [:a, 1..2], { a: :b }, { 'k' => quoting.new }, [[RubyObjects::Pair.new(2)]],
+                RubyObjects::Base, RubyObjects::Mixin, Integer, RubyObjects.anonymous, Module.new,
+                [RubyObjects::Base, { 'k' => Comparable }], RubyObjects::ArraySub[1, 'a', [2]],
+                [RubyObjects::ArraySub[1]], { 'k' => RubyObjects::ArraySub['x'] }, RubyObjects::ArraySub[]]
       failures = []
       values.each do |v|
         ['%s', '%p', '%q', '%#s', '%10s', '%-10p', '%.2s', :default, '%d', '%a'].each do |f|
@@ -191,6 +194,11 @@ RSpec.describe 'Ruby objects against the reference', reference: true do
       expect(failures).to eq([])
       expect(PuppetTypes::Formatter.string(:sym, '%s')).to eq('sym')
       expect(PuppetTypes::Formatter.string(1..3, '%p')).to eq("'1..3'")
+      expect(PuppetTypes::Formatter.string(RubyObjects::Base, '%p')).to eq('RubyObjects::Base')
+      expect(PuppetTypes::Formatter.string(RubyObjects::ArraySub[1, 'a'], '%(a')).to eq("(1, 'a')")
+      # (a type written as text is still a type)
+      expect(PuppetTypes::Formatter.string(PuppetTypes::TypeParser.parse("Runtime[ruby, 'RubyObjects::Base']")))
+        .to eq("Runtime[ruby, 'RubyObjects::Base']")
     end
 
     it 'keeps its own text for an object whose to_s fails (the reference raises)' do

@@ -148,12 +148,37 @@ pub fn string(value: &Value, format: &Format) -> Result<String> {
 
 /// Append the conversion of `value` under `format` to `buf`.
 pub fn write(buf: &mut String, value: &Value, format: &Format) -> Result<()> {
+    write_with(buf, value, format, &|_| None)
+}
+
+/// The text a host gives a type value in place of the type's own (a Ruby
+/// class, which is the type of its instances, shows as its name).
+pub type TypeTexts<'a> = &'a dyn Fn(&Type) -> Option<Arc<str>>;
+
+/// [`string`], with the host's texts of some type values.
+pub fn string_with(value: &Value, format: &Format, type_texts: TypeTexts) -> Result<String> {
+    let mut buf = String::new();
+    write_with(&mut buf, value, format, type_texts)?;
+    Ok(buf)
+}
+
+/// [`write`], with the host's texts of some type values.
+pub fn write_with(
+    buf: &mut String,
+    value: &Value,
+    format: &Format,
+    type_texts: TypeTexts,
+) -> Result<()> {
     let rules = match format {
         Format::Default => Rules::Top,
         Format::Text(text) => rules_for_text(value, text)?,
         Format::Map(map) => typing::rules_from_map(map)?,
     };
-    let mut c = Converter { buf, depth: 0 };
+    let mut c = Converter {
+        buf,
+        depth: 0,
+        type_texts,
+    };
     c.value(value, &rules, Indent::TOP)
 }
 
@@ -218,6 +243,7 @@ pub(crate) fn illegal(type_name: &str, spec: &Spec, accepted: &str) -> Error {
 pub struct Converter<'a> {
     buf: &'a mut String,
     depth: usize,
+    type_texts: TypeTexts<'a>,
 }
 
 impl Converter<'_> {
@@ -248,6 +274,7 @@ impl Converter<'_> {
         let mut c = Converter {
             buf: out,
             depth: self.depth,
+            type_texts: self.type_texts,
         };
         c.value(v, rules, ind)
     }

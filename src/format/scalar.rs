@@ -60,7 +60,10 @@ impl Converter<'_> {
             Value::String(s) => string(buf, spec, s),
             Value::Regexp(r) => regexp(buf, spec, r.source(), r.ruby_options_text().as_deref()),
             Value::Type(t) => {
-                let text = t.to_string();
+                let text = match (self.type_texts)(t) {
+                    Some(shown) => shown.to_string(),
+                    None => t.to_string(),
+                };
                 match spec.letter {
                     b's' if spec.alt => kernel_s(buf, spec, &format!("\"{text}\"")),
                     b's' | b'p' => kernel_s(buf, spec, &text),

@@ -73,6 +73,69 @@ pub fn to_value(ruby: &Ruby, obj: RValue) -> Result<Value, Error> {
     }
 }
 
+thread_local! {
+    /// While a value is converted for `String.new` ([`to_value_for_formatting`]):
+    /// the texts of the classes and modules met, by their type's address.
+    static FORMATTING: std::cell::RefCell<Option<HashMap<usize, Arc<str>>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// [`to_value`] for `String.new`, which shows Ruby objects as the reference
+/// does: an instance of a subclass of Array is an Array, and a class or
+/// module, a type value, shows as its name (Ruby's `to_s`). Answers the value
+/// and those texts, by the address of the type ([`crate::Type::raw`]).
+pub fn to_value_for_formatting(
+    ruby: &Ruby,
+    obj: RValue,
+) -> Result<(Value, HashMap<usize, Arc<str>>), Error> {
+    /// Leaves the formatting mode however the conversion ends (a panic included).
+    struct Leave;
+    impl Drop for Leave {
+        fn drop(&mut self) {
+            FORMATTING.with(|f| f.borrow_mut().take());
+        }
+    }
+    FORMATTING.with(|f| *f.borrow_mut() = Some(HashMap::new()));
+    let leave = Leave;
+    let value = to_value(ruby, obj);
+    let texts = FORMATTING
+        .with(|f| f.borrow_mut().take())
+        .unwrap_or_default();
+    drop(leave);
+    Ok((value?, texts))
+}
+
+fn formatting() -> bool {
+    FORMATTING.with(|f| f.borrow().is_some())
+}
+
+/// A class or module as a value: the type of its instances; when converted
+/// for formatting, a type of its own, whose text is the class's name.
+fn class_value(obj: RValue, raw: rb_sys::VALUE) -> Value {
+    if !formatting() {
+        return Value::Type(super::ruby_class::class_value_type(obj).clone());
+    }
+    let name = super::ruby_class::module_name(obj);
+    let t = super::ruby_class::type_of_class(name.map(Arc::from));
+    let text: Arc<str> = match name {
+        Some(n) => Arc::from(n),
+        None => {
+            // SAFETY: `raw` is a live class or module.
+            let kind = match unsafe { rb_sys::RB_TYPE(raw) } {
+                T::RUBY_T_MODULE => "Module",
+                _ => "Class",
+            };
+            Arc::from(format!("#<{kind}:0x{raw:016x}>"))
+        }
+    };
+    FORMATTING.with(|f| {
+        if let Some(texts) = f.borrow_mut().as_mut() {
+            texts.insert(t.raw().as_ptr() as usize, text);
+        }
+    });
+    Value::Type(t)
+}
+
 /// Convert a Ruby object to a Puppet value without running Ruby code.
 pub fn pure_value(obj: RValue) -> Result<Value, Impure> {
     pure(obj, 0)
@@ -91,7 +154,11 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
             Some(f) => Value::Float(f.to_f64()),
             None => runtime(obj),
         },
-        T::RUBY_T_ARRAY | T::RUBY_T_HASH if !exact_container(raw) => runtime(obj),
+        T::RUBY_T_ARRAY | T::RUBY_T_HASH
+            if !exact_container(raw) && !(is_array(raw) && formatting()) =>
+        {
+            runtime(obj)
+        }
         T::RUBY_T_ARRAY => {
             too_deep(depth)?;
             let mut items = Vec::new();
@@ -153,9 +220,7 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
             let options = super::ruby_class::regexp_options(raw);
             Value::Regexp(crate::values::Regexp::from_ruby(&source, options)?)
         }
-        T::RUBY_T_CLASS | T::RUBY_T_MODULE => {
-            Value::Type(super::ruby_class::class_value_type(obj).clone())
-        }
+        T::RUBY_T_CLASS | T::RUBY_T_MODULE => class_value(obj, raw),
         T::RUBY_T_DATA => {
             if let Some(t) = RbType::from_value(obj) {
                 Value::Type(crate::Type::clone(&t))
@@ -171,6 +236,11 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
 
 /// True when `raw` (an Array or a Hash) is an instance of Array or Hash
 /// itself: one of a subclass is a Runtime value, as in the reference.
+fn is_array(raw: rb_sys::VALUE) -> bool {
+    // SAFETY: `raw` is a live object.
+    unsafe { rb_sys::RB_TYPE(raw) == T::RUBY_T_ARRAY }
+}
+
 fn exact_container(raw: rb_sys::VALUE) -> bool {
     use super::ruby_class::{array_class, hash_class, is_exactly};
     is_exactly(raw, array_class()) || is_exactly(raw, hash_class())

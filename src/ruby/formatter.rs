@@ -138,7 +138,7 @@ fn string(ruby: &Ruby, args: &[Value]) -> R<RString> {
                 ),
             ));
         }
-        let value = convert::to_value(ruby, args[0])?;
+        let (value, class_texts) = convert::to_value_for_formatting(ruby, args[0])?;
         runtime_texts(ruby, &value)?;
         let format = match args.get(1) {
             None => Format::Default,
@@ -166,7 +166,9 @@ fn string(ruby: &Ruby, args: &[Value]) -> R<RString> {
                 None => Format::Text(text(ruby, *f, "the format")?),
             },
         };
-        let out = crate::format::string(&value, &format).map_err(|e| errors::to_ruby(ruby, e))?;
+        let shown = |t: &crate::Type| class_texts.get(&(t.raw().as_ptr() as usize)).cloned();
+        let out = crate::format::string_with(&value, &format, &shown)
+            .map_err(|e| errors::to_ruby(ruby, e))?;
         Ok(ruby.str_new(&out))
     })
 }
