@@ -11,9 +11,12 @@ module PuppetTypes
     # Raises ParseError (with line and column) for bad syntax and TypeError for
     # illegal parameters. Results are cached by source text; `cache: false`
     # parses afresh (for benchmarks of the parser itself).
-    def self.parse(source, aliases: nil, unknown_names: :resource, cache: true)
+    # `transcode: true` reads source in an encoding that is not ASCII-compatible
+    # (see Parser#parse).
+    def self.parse(source, aliases: nil, unknown_names: :resource, cache: true, transcode: false)
       # the keywords go on as they are (the extension checks unknown_names): this
       # wrapper's cost is a good part of the time to parse a short type string
+      source = PuppetTypes.utf8_source(source) if transcode
       __parse(source, aliases, unknown_names, cache)
     end
 

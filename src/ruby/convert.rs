@@ -154,11 +154,7 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
             Some(f) => Value::Float(f.to_f64()),
             None => runtime(obj),
         },
-        T::RUBY_T_ARRAY | T::RUBY_T_HASH
-            if !exact_container(raw) && !(is_array(raw) && formatting()) =>
-        {
-            runtime(obj)
-        }
+        T::RUBY_T_ARRAY | T::RUBY_T_HASH if !read_as_container(raw) => runtime(obj),
         T::RUBY_T_ARRAY => {
             too_deep(depth)?;
             let mut items = Vec::new();
@@ -236,6 +232,13 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
 
 /// True when `raw` (an Array or a Hash) is an instance of Array or Hash
 /// itself: one of a subclass is a Runtime value, as in the reference.
+/// True when `raw` (an Array or a Hash) is read as a Puppet Array or Hash:
+/// an instance of Array or Hash itself, or of a subclass of Array when
+/// converted for formatting.
+fn read_as_container(raw: rb_sys::VALUE) -> bool {
+    exact_container(raw) || (is_array(raw) && formatting())
+}
+
 fn is_array(raw: rb_sys::VALUE) -> bool {
     // SAFETY: `raw` is a live object.
     unsafe { rb_sys::RB_TYPE(raw) == T::RUBY_T_ARRAY }
@@ -488,7 +491,9 @@ pub fn source_string(ruby: &Ruby, v: RValue) -> Result<RString, Error> {
 /// [`source_string`] for source text from the file `path`: text that starts
 /// with the byte order mark of an encoding other than UTF-8 is the
 /// reference's parse error (`Illegal UTF-16 Byte Order mark at beginning of
-/// input: [FF FE] ...`), whatever the String's encoding says.
+/// input: [FF FE] ...`), whatever the String's encoding says; text in an
+/// encoding that is not ASCII-compatible is an `ArgumentError`
+/// ([`super::encoding::check_source_encoding`]).
 pub fn source_string_at(ruby: &Ruby, v: RValue, path: Option<&str>) -> Result<RString, Error> {
     let s = RString::from_value(v).ok_or_else(|| {
         super::errors::argument(
@@ -506,7 +511,10 @@ pub fn source_string_at(ruby: &Ruby, v: RValue, path: Option<&str>) -> Result<RS
         Err(e) if !e.message.starts_with("Illegal UTF-8 ") => {
             Err(super::errors::located(ruby, e, Some(""), path))
         }
-        _ => Ok(s),
+        _ => {
+            super::encoding::check_source_encoding(ruby, s)?;
+            Ok(s)
+        }
     }
 }
 

@@ -47,6 +47,33 @@ fn encoding_name(s: RString) -> String {
         .to_string()
 }
 
+/// Source text in an encoding that is not ASCII-compatible (UTF-16 and
+/// UTF-32 without a byte order mark, UTF-7, ISO-2022-JP, ...) is an
+/// `ArgumentError`, as the reference cannot read it either (its lexer fails
+/// with Ruby's `Encoding::CompatibilityError`); a caller who wants such text
+/// read asks for it (`transcode: true`, which converts it to UTF-8 first).
+/// ASCII-compatible text (ISO-8859-1, Shift_JIS, ...), which the reference
+/// reads, is transcoded to UTF-8 as it is read.
+pub fn check_source_encoding(ruby: &Ruby, s: RString) -> Result<(), Error> {
+    if utf8_like(ruby, s) {
+        return Ok(());
+    }
+    let enc = magnus::encoding::RbEncoding::from(s.enc_get());
+    // SAFETY: the encoding of a live String, which Ruby never frees.
+    let dummy = unsafe { rb_sys::rb_enc_dummy_p(rb_sys::rb_enc_get(s.as_raw())) } != 0;
+    if enc.mbminlen() == 1 && !dummy {
+        return Ok(());
+    }
+    Err(super::errors::argument(
+        ruby,
+        format!(
+            "the source is {} text, which is not ASCII-compatible: Puppet source is UTF-8 \
+             (convert it, or pass transcode: true)",
+            encoding_name(s)
+        ),
+    ))
+}
+
 /// Whether `s` is in UTF-8, US-ASCII or ASCII-8BIT: encodings whose bytes are read as UTF-8.
 fn utf8_like(ruby: &Ruby, s: RString) -> bool {
     let enc = s.enc_get();

@@ -111,6 +111,7 @@ fn parse(
         let text = match unsafe { utf8_text(source) } {
             Some(t) => t,
             None => {
+                super::convert::source_string(ruby, source.as_value())?;
                 owned = other_text(ruby, source)?;
                 &owned
             }
