@@ -3,10 +3,15 @@
 require 'spec_helper'
 
 RSpec.describe 'PuppetTypes errors' do
-  it 'has one base class under StandardError' do
+  it 'has one base class under StandardError that every error answers to' do
     expect(PuppetTypes::Error.superclass).to eq(StandardError)
-    %i[ParseError TypeError ArgumentError FormatError EvaluationError InternalError].each do |name|
+    %i[ParseError EvaluationError InternalError].each do |name|
       expect(PuppetTypes.const_get(name).superclass).to eq(PuppetTypes::Error)
+    end
+    # (Ruby's ArgumentError, as the reference raises them, and PuppetTypes::Errors to rescue and is_a?)
+    %i[TypeError ArgumentError FormatError].each do |name|
+      expect(PuppetTypes.const_get(name).superclass).to eq(::ArgumentError)
+      expect(PuppetTypes.const_get(name) < PuppetTypes::Error).to be(true)
     end
   end
 
