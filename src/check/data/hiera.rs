@@ -30,6 +30,14 @@ pub struct Hierarchy {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl Hierarchy {
+    /// Report a problem of the configuration file `file` as a whole.
+    fn report(&mut self, code: Code, message: String, file: &Arc<str>) {
+        self.diagnostics
+            .push(Diagnostic::new(code, message).in_file(Some(file.clone())));
+    }
+}
+
 /// Who a hiera.yaml belongs to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layer {
@@ -82,9 +90,7 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
     let mut out = Hierarchy::default();
     let display: Arc<str> = Arc::from(path.to_string_lossy().as_ref());
     let fail = |out: &mut Hierarchy, message: String| {
-        out.diagnostics.push(
-            Diagnostic::new(Code::INVALID_HIERA_CONFIG, message).in_file(Some(display.clone())),
-        );
+        out.report(Code::INVALID_HIERA_CONFIG, message, &display);
     };
     let text = match crate::env::files::read_source(path, &display) {
         crate::env::files::Read::Text(t) => t,
@@ -287,12 +293,10 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
             ("data_hash", "yaml_data") | ("lookup_key", "eyaml_lookup_key") => Dialect::Yaml,
             ("data_hash", "json_data") => Dialect::Json,
             (kind, f) => {
-                out.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UNCHECKED_BACKEND,
-                        format!("The data of hierarchy '{name}' ({kind}: {f}) is not checked: only yaml_data, json_data and eyaml_lookup_key are read"),
-                    )
-                    .in_file(Some(display.clone())),
+                out.report(
+                    Code::UNCHECKED_BACKEND,
+                    format!("The data of hierarchy '{name}' ({kind}: {f}) is not checked: only yaml_data, json_data and eyaml_lookup_key are read"),
+                    &display,
                 );
                 continue;
             }
@@ -379,12 +383,10 @@ fn version3(
             "yaml" | "eyaml" => Dialect::Yaml,
             "json" => Dialect::Json,
             other => {
-                out.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UNCHECKED_BACKEND,
-                        format!("The data of backend '{other}' is not checked: only yaml, eyaml and json are read"),
-                    )
-                    .in_file(Some(display.clone())),
+                out.report(
+                    Code::UNCHECKED_BACKEND,
+                    format!("The data of backend '{other}' is not checked: only yaml, eyaml and json are read"),
+                    display,
                 );
                 continue;
             }
