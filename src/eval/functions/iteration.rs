@@ -81,6 +81,30 @@ fn for_each(
     Ok(())
 }
 
+/// The tail of the functions whose block is optional (`slice`, `step`,
+/// `reverse_each`, `tree_each`): without a block, `elems` as an array; with
+/// one, the block called with `args(element)` for each element until
+/// `break()`, and then `done` as the value.
+fn array_or_each(
+    interp: &mut Interp,
+    block: Option<Block>,
+    elems: Vec<Value>,
+    args: impl Fn(Value) -> Vec<Value>,
+    done: Value,
+) -> EResult<Value> {
+    let Some(block) = block else {
+        return Ok(Value::array(elems));
+    };
+    for x in elems {
+        match interp.call_block(&block, args(x)) {
+            Ok(_) => {}
+            Err(Flow::Break(_)) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(done)
+}
+
 pub(super) fn each(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     let block = a.block()?;
     let elems = items(a.get(0))?;
@@ -286,26 +310,17 @@ pub(super) fn slice(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     let n = (*n).max(1) as usize;
     let elems = items(&receiver)?;
     let slices: Vec<Value> = elems.chunks(n).map(|c| Value::array(c.to_vec())).collect();
-    let Some(block) = a.block else {
-        return Ok(Value::array(slices));
-    };
-    let params = block.lambda.parameters.len();
-    for s in slices {
-        let args = match (&s, params) {
-            (Value::Array(items), p) if p > 1 => {
-                let mut v = (**items).clone();
-                v.resize(p.max(v.len()), Value::Undef);
-                v
-            }
-            _ => vec![s.clone()],
-        };
-        match interp.call_block(&block, args) {
-            Ok(_) => {}
-            Err(Flow::Break(_)) => break,
-            Err(e) => return Err(e),
+    // a block of several parameters gets a slice's elements apart
+    let params = a.block.map_or(1, |b| b.lambda.parameters.len());
+    let args = |s: Value| match (&s, params) {
+        (Value::Array(items), p) if p > 1 => {
+            let mut v = (**items).clone();
+            v.resize(p.max(v.len()), Value::Undef);
+            v
         }
-    }
-    Ok(receiver)
+        _ => vec![s],
+    };
+    array_or_each(interp, a.block, slices, args, receiver)
 }
 
 /// `step(iterable, n) |$x| { }`: every n-th element.
@@ -315,26 +330,14 @@ pub(super) fn step(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     };
     let n = (*n).max(1) as usize;
     let picked: Vec<Value> = items(a.get(0))?.into_iter().step_by(n).collect();
-    match a.block {
-        None => Ok(Value::array(picked)),
-        Some(block) => {
-            for_each(interp, &block, Shape::One, picked, |_, _, _| true)?;
-            Ok(Value::Undef)
-        }
-    }
+    array_or_each(interp, a.block, picked, |x| vec![x], Value::Undef)
 }
 
 /// `reverse_each(iterable) |$x| { }`: the elements last first.
 pub(super) fn reverse_each(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     let mut elems = items(a.get(0))?;
     elems.reverse();
-    match a.block {
-        None => Ok(Value::array(elems)),
-        Some(block) => {
-            for_each(interp, &block, Shape::One, elems, |_, _, _| true)?;
-            Ok(Value::Undef)
-        }
-    }
+    array_or_each(interp, a.block, elems, |x| vec![x], Value::Undef)
 }
 
 /// `with(args...) |...| { }`: the block called with the arguments.
@@ -365,7 +368,7 @@ pub(super) fn lest(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     }
 }
 
-/// `tree_each(tree, options) |$path, $value| { }` (or `|$pair|`): every
+/// `tree_each(tree, options) |$path, $value| { }` (or `|$value|`): every
 /// container and value of a tree of arrays and hashes, depth first or
 /// breadth first, with the path of keys and indexes leading to it.
 pub(super) fn tree_each(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
@@ -460,26 +463,17 @@ pub(super) fn tree_each(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
             }
         }
     }
-    let Some(block) = a.block else {
-        return Ok(Value::array(
-            visited
-                .into_iter()
-                .map(|(p, v)| Value::array(vec![Value::array(p), v]))
-                .collect(),
-        ));
-    };
+    let pairs = visited
+        .into_iter()
+        .map(|(p, v)| Value::array(vec![Value::array(p), v]))
+        .collect();
+    // a block of two parameters gets the path and the value, one of one
+    // parameter the value alone
     let two = a.sig == 0;
-    for (p, v) in visited {
-        let args = if two {
-            vec![Value::array(p), v]
-        } else {
-            vec![Value::array(vec![Value::array(p), v])]
-        };
-        match interp.call_block(&block, args) {
-            Ok(_) => {}
-            Err(Flow::Break(_)) => break,
-            Err(e) => return Err(e),
-        }
-    }
-    Ok(tree)
+    let args = |pair: Value| match &pair {
+        Value::Array(pv) if two => pv.to_vec(),
+        Value::Array(pv) => pv.get(1).cloned().into_iter().collect(),
+        _ => vec![pair],
+    };
+    array_or_each(interp, a.block, pairs, args, tree)
 }
