@@ -17,7 +17,7 @@ module PuppetTypes
     # on a node named after the description (downcased), and the example fails
     # with the compile's error. #error_for gives that error's text: a syntax
     # error in the manifest, an evaluation error of the value's source, a name
-    # in the description that resolves to nothing (`Resource type not found`),
+    # in the description that resolves to nothing (`references an unresolved type`),
     # a description that is not a type, or assert_type's mismatch
     # description (TypeCalculator.describe_mismatch).
     class TypeAlias
@@ -196,10 +196,16 @@ module PuppetTypes
         node.kind == 'AccessExpression' ? access_error(node) : nil
       end
 
+      # A name of the description that resolves to nothing. The compile says
+      # `Resource type not found` (it evaluates the name as a resource type
+      # reference), which misleads when a type alias was meant; the gem gives
+      # the reference's wording for an unresolved type instead (what
+      # assert_type says of an alias whose body names an unknown type).
       def unresolved(node)
         return nil unless @environment.parse_type(node.text).name == 'TypeReference'
 
-        [:error, "Resource type not found: #{node.text}", [:node, node.line, node.column]]
+        [:error, "Error while evaluating a Function Call, assert_type(): references an unresolved type '#{node.text}'",
+         [:call]]
       rescue PuppetTypes::Error
         nil
       end
