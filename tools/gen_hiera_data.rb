@@ -2,7 +2,7 @@
 
 # Hiera data for the class parameters of a module path, right and wrong, for
 # the differential of check-data (spec/conformance/data_check_spec.rb) and
-# its benchmark (bench/data_check_bench.rb).
+# its benchmark (bench/check_data_bench.rb).
 #
 #   ruby tools/gen_hiera_data.rb --modulepath DIR --out DIR [--files N] [--keys N] [--seed N]
 #

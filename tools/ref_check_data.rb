@@ -2,7 +2,7 @@
 
 # The hiera data checker built on Puppet's own API: the reference for
 # `puppet-types check-data` (the differential oracle of
-# spec/conformance/data_check_spec.rb and the baseline of bench/data_check_bench.rb).
+# spec/conformance/data_check_spec.rb and the baseline of bench/check_data_bench.rb).
 #
 #   ruby tools/ref_check_data.rb --modulepath DIR[:DIR...] [--strict] [--json] FILE...
 #

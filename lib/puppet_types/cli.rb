@@ -108,5 +108,6 @@ module PuppetTypes
 end
 
 require_relative 'cli/validate'
+require_relative 'cli/check_data'
 require_relative 'cli/dump'
 require_relative 'cli/strings'

@@ -17,9 +17,10 @@ module PuppetTypes
   # (DATA_SYNTAX_ERROR, UNLOADABLE_DATA, DUPLICATE_DATA_KEY, ...); see
   # docs/check-data.md.
   class DataCheck
-    # `strict: true` also reports keys that bind no class parameter.
-    def self.new(environment, strict: false)
-      __new(environment, strict)
+    # `strict: true` also reports keys that bind no class parameter; files
+    # are checked on `jobs` threads (default: one per core).
+    def self.new(environment, strict: false, jobs: nil)
+      __new(environment, strict, jobs)
     end
 
     # Check several data files (in parallel); `lookup_options` of one file

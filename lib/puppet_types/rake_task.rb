@@ -21,12 +21,18 @@ module PuppetTypes
   # status. The block given to `command` returns nil when there is nothing
   # to run.
   #
-  # Other commands add their task with RakeTask.command (and their settings
-  # with RakeTask.setting), in the file that defines the command:
+  # and `puppet_types:check_data` (hiera data: `hiera_config`, default
+  # ./hiera.yaml; `data_files`; `strict`).
   #
-  #   PuppetTypes::RakeTask.setting(:hiera_config)
-  #   PuppetTypes::RakeTask.command(:check_data, 'Check hiera data') do |t|
-  #     ['check-data', '--format', t.format, *(['--hiera-config', t.hiera_config] if t.hiera_config)]
+  # Other commands add their task with RakeTask.command (and their settings
+  # with RakeTask.setting), in the file that defines the command, in a
+  # `rake_task` method of the command class (called when this file loads):
+  #
+  #   def CheckData.rake_task(rake)
+  #     rake.setting(:hiera_config)
+  #     rake.command(:check_data, 'Check hiera data') do |t|
+  #       ['check-data', '--format', t.format, *(['--hiera-config', t.hiera_config] if t.hiera_config)]
+  #     end
   #   end
   class RakeTask < ::Rake::TaskLib
     # The tasks every RakeTask defines: name => [description, block giving the CLI arguments].
@@ -117,3 +123,6 @@ module PuppetTypes
     end
   end
 end
+
+# The tasks of the commands that have one.
+PuppetTypes::CLI::COMMANDS.each_value { |c| c.rake_task(PuppetTypes::RakeTask) if c.respond_to?(:rake_task) }

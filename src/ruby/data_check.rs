@@ -16,13 +16,16 @@ use std::sync::Arc;
 #[magnus::wrap(class = "PuppetTypes::DataCheck", free_immediately, size)]
 pub struct RbDataCheck(Arc<DataCheck>);
 
-fn new(ruby: &Ruby, env: Value, strict: bool) -> Result<RbDataCheck, Error> {
+fn new(ruby: &Ruby, env: Value, strict: bool, jobs: Option<usize>) -> Result<RbDataCheck, Error> {
     guard(ruby, || {
+        if jobs == Some(0) {
+            return Err(errors::argument(ruby, "jobs must be at least 1"));
+        }
         let env = <&RbEnvironment>::try_convert(env).map_err(|_| {
             errors::argument(ruby, "DataCheck.new needs a PuppetTypes::Environment")
         })?;
         Ok(RbDataCheck(Arc::new(
-            DataCheck::new(env.0.clone()).strict(strict),
+            DataCheck::new(env.0.clone()).strict(strict).jobs(jobs),
         )))
     })
 }
@@ -56,7 +59,24 @@ fn check_file(ruby: &Ruby, rb_self: &RbDataCheck, path: Value) -> Result<Value, 
     })
 }
 
-/// `__check_plan(hiera_config, module_data, files)`: the CLI's run.
+fn plan_arg(
+    ruby: &Ruby,
+    hiera_config: Value,
+    module_data: bool,
+    files: RArray,
+) -> Result<Plan, Error> {
+    Ok(Plan {
+        hiera_config: if hiera_config.is_nil() {
+            None
+        } else {
+            Some(path_arg(ruby, hiera_config)?)
+        },
+        module_data,
+        files: paths_arg(ruby, files)?,
+    })
+}
+
+/// `__check_plan(hiera_config, module_data, files)`: the diagnostics of a plan.
 fn check_plan(
     ruby: &Ruby,
     rb_self: &RbDataCheck,
@@ -65,15 +85,7 @@ fn check_plan(
     files: RArray,
 ) -> Result<Value, Error> {
     guard(ruby, || {
-        let plan = Plan {
-            hiera_config: if hiera_config.is_nil() {
-                None
-            } else {
-                Some(path_arg(ruby, hiera_config)?)
-            },
-            module_data,
-            files: paths_arg(ruby, files)?,
-        };
+        let plan = plan_arg(ruby, hiera_config, module_data, files)?;
         let check = rb_self.0.clone();
         let Some(found) = super::gvl::without_gvl(super::gvl::Cut::BetweenUnits, move || {
             check.check_plan(&plan)
@@ -82,6 +94,35 @@ fn check_plan(
             return Ok(ruby.qnil().as_value());
         };
         diagnostic::array(ruby, found)
+    })
+}
+
+/// `__run_plan(hiera_config, module_data, files)`: the CLI's run,
+/// `[files checked, diagnostics]`.
+fn run_plan(
+    ruby: &Ruby,
+    rb_self: &RbDataCheck,
+    hiera_config: Value,
+    module_data: bool,
+    files: RArray,
+) -> Result<Value, Error> {
+    guard(ruby, || {
+        let plan = plan_arg(ruby, hiera_config, module_data, files)?;
+        let check = rb_self.0.clone();
+        let Some(run) =
+            super::gvl::without_gvl(super::gvl::Cut::BetweenUnits, move || check.run_plan(&plan))
+        else {
+            // (interrupted: the guard delivers the interruption)
+            return Ok(ruby.qnil().as_value());
+        };
+        let files = ruby.ary_new_capa(run.files.len());
+        for f in &run.files {
+            files.push(ruby.str_new(f))?;
+        }
+        let pair = ruby.ary_new_capa(2);
+        pair.push(files)?;
+        pair.push(diagnostic::array(ruby, run.diagnostics)?)?;
+        Ok(pair.as_value())
     })
 }
 
@@ -177,10 +218,11 @@ fn loaded_to_ruby(ruby: &Ruby, v: &crate::values::Value, depth: usize) -> Result
 pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let class = module.define_class("DataCheck", ruby.class_object())?;
     class.undef_default_alloc_func();
-    class.define_singleton_method("__new", function!(new, 2))?;
+    class.define_singleton_method("__new", function!(new, 3))?;
     class.define_singleton_method("__load_yaml", function!(load_yaml, 1))?;
     class.define_method("check_file", method!(check_file, 1))?;
     class.define_method("__check_plan", method!(check_plan, 3))?;
+    class.define_method("__run_plan", method!(run_plan, 3))?;
     class.define_method("__check_hash", method!(check_hash, 2))?;
     class.define_method("__check_parameters", method!(check_parameters, 3))?;
     Ok(())

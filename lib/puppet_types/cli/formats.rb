@@ -40,6 +40,14 @@ module PuppetTypes
         end
       end
 
+      # After the findings of a text run, its summary on `err` (when there
+      # are findings), with `out` flushed first: where both go to one pipe
+      # or file, the summary comes after the findings.
+      def write_summary(format, diagnostics, files, out, err)
+        out.flush if out.respond_to?(:flush)
+        err.puts(summary(diagnostics, files)) if format.to_s == 'text' && !diagnostics.empty?
+      end
+
       # `N errors, N warnings in N files` (for a summary on standard error).
       def summary(diagnostics, files)
         errors = diagnostics.count(&:error?)

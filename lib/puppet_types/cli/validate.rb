@@ -52,7 +52,7 @@ module PuppetTypes
           end
           Formats.write(@format, diagnostics, @out, files: files, tool: 'puppet-types validate',
                                                     fail_on_warnings: @fail_on_warnings)
-          @err.puts(Formats.summary(diagnostics, files.size)) if @format == 'text' && !diagnostics.empty?
+          Formats.write_summary(@format, diagnostics, files.size, @out, @err)
           failed = diagnostics.any? { |d| d.error? || @fail_on_warnings }
           failed ? FINDINGS : OK
         end

@@ -43,6 +43,9 @@ use lookup_options::KeyOptions;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// Keys of one file from which they are checked on several threads.
+const PARALLEL_KEYS: usize = 64;
+
 /// Whose data a file is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -94,6 +97,16 @@ pub struct Plan {
 pub struct DataCheck {
     classes: Classes,
     strict: bool,
+    jobs: Option<usize>,
+}
+
+/// What a run of a [`Plan`] looked at and found.
+#[derive(Clone, Debug, Default)]
+pub struct PlanRun {
+    /// Every data file checked (as diagnostics name them), in the order found.
+    pub files: Vec<Arc<str>>,
+    /// Every diagnostic, ordered by path and position.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 /// One file read, before its keys are checked.
@@ -111,7 +124,14 @@ impl DataCheck {
         DataCheck {
             classes: Classes::new(env),
             strict: false,
+            jobs: None,
         }
+    }
+
+    /// Check files on `jobs` threads (`None`: one per core).
+    pub fn jobs(mut self, jobs: Option<usize>) -> DataCheck {
+        self.jobs = jobs;
+        self
     }
 
     /// With `strict`, keys that bind no class parameter are reported too.
@@ -134,7 +154,7 @@ impl DataCheck {
     /// scope apply to all of them (as hiera merges them over the hierarchy).
     pub fn check_files(&self, files: &[DataFile]) -> Vec<Diagnostic> {
         use rayon::prelude::*;
-        crate::env::parallel::run(|| {
+        crate::env::parallel::run_on(self.jobs, || {
             let loaded: Vec<Loaded> = files.par_iter().map(|f| self.load(f)).collect();
             let mut options: Vec<(Scope, KeyOptions)> = Vec::new();
             for l in &loaded {
@@ -169,6 +189,11 @@ impl DataCheck {
     /// and the files given, each file once, with the problems of the
     /// hiera.yaml files and of the module path.
     pub fn check_plan(&self, plan: &Plan) -> Vec<Diagnostic> {
+        self.run_plan(plan).diagnostics
+    }
+
+    /// [`DataCheck::check_plan`], with the list of the files checked.
+    pub fn run_plan(&self, plan: &Plan) -> PlanRun {
         let mut files: Vec<DataFile> = Vec::new();
         let mut out: Vec<Diagnostic> = self
             .environment()
@@ -208,7 +233,13 @@ impl DataCheck {
         }
         out.extend(self.check_files(&files));
         out.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-        out
+        PlanRun {
+            files: files
+                .iter()
+                .map(|f| Arc::from(f.path.to_string_lossy().as_ref()))
+                .collect(),
+            diagnostics: out,
+        }
     }
 
     /// Check the text of a data file (`path` names it in diagnostics).
@@ -417,11 +448,12 @@ impl DataCheck {
             scope: &l.scope,
             opts,
         };
-        for (k, v) in h.iter() {
+        let entry = |(k, v): (&Value, &Value)| {
+            let mut found = Vec::new();
             if let Some(key) = k.as_str() {
-                self.check_key(key, v, &ctx, &mut out);
+                self.check_key(key, v, &ctx, &mut found);
             } else if self.strict {
-                out.push(ctx.at_key(
+                found.push(ctx.at_key(
                     Diagnostic::new(
                         Code::UNBOUND_KEY,
                         "A key that is not a string: hiera finds no value by it",
@@ -429,6 +461,21 @@ impl DataCheck {
                     None,
                 ));
             }
+            found
+        };
+        // (a big file's keys are checked on the pool's threads, which then
+        // load the classes they name side by side; outside a pool, here)
+        if h.len() >= PARALLEL_KEYS && rayon::current_thread_index().is_some() {
+            use rayon::prelude::*;
+            let entries: Vec<(&Value, &Value)> = h.iter().collect();
+            out.extend(
+                entries
+                    .par_chunks(PARALLEL_KEYS / 2)
+                    .flat_map_iter(|chunk| chunk.iter().flat_map(|&e| entry(e)))
+                    .collect::<Vec<_>>(),
+            );
+        } else {
+            out.extend(h.iter().flat_map(entry));
         }
         out
     }

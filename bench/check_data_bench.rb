@@ -1,0 +1,83 @@
+# frozen_string_literal: true
+
+# Issue 21's workload: `puppet-types check-data` on a 5,000-key hiera file
+# over the Debian module path, process wall time with start-up, against the
+# same checker on Puppet's API (tools/ref_check_data.rb: class parameters from
+# Puppet's parser, types through its loaders, TypeMismatchDescriber). The file
+# is tools/gen_hiera_data.rb's: 5,000 typed class parameters of the corpus,
+# right and wrong values (DATA_BENCH_KEYS changes the count). Both processes
+# must report the same findings.
+
+require 'tmpdir'
+require 'fileutils'
+require 'json'
+require 'open3'
+require 'rbconfig'
+
+module CheckDataBench
+  ROOT = File.expand_path('..', __dir__)
+  MODULES = '/usr/share/puppet/modules'
+
+  module_function
+
+  # The data file, generated once per key count (kept in the system's temporary directory).
+  def data_file(keys)
+    dir = File.join(Dir.tmpdir, "puppet_types_data_bench_#{Process.uid}_#{keys}")
+    file = File.join(dir, 'data_00.yaml')
+    return file if File.file?(file)
+
+    system(RbConfig.ruby, File.join(ROOT, 'tools/gen_hiera_data.rb'), '--modulepath', MODULES, '--out', dir,
+           '--files', '1', '--keys', keys.to_s, exception: true)
+    file
+  end
+
+  def run(*cmd)
+    out, err, status = Open3.capture3(*cmd)
+    raise "#{cmd.join(' ')} failed: #{err}" unless status.success? || status.exitstatus == 1
+
+    out
+  end
+
+  def ours(file)
+    run(RbConfig.ruby, '-I', File.join(ROOT, 'lib'), File.join(ROOT, 'exe/puppet-types'), 'check-data',
+        '--modulepath', MODULES, '--format', 'json', file)
+  end
+
+  def reference(file)
+    run(RbConfig.ruby, File.join(ROOT, 'tools/ref_check_data.rb'), '--modulepath', MODULES, '--json', file)
+  end
+
+  # The findings as comparable rows: (code) for a file's own, (key, code,
+  # message) for a key's, and the line of an unknown class or parameter
+  # (the key's line on both sides).
+  def comparable(json)
+    doc = JSON.parse(json)
+    list = doc.is_a?(Hash) ? doc.fetch('diagnostics') : doc
+    list.map do |d|
+      key = d['key']
+      next [d['code']] if key.nil?
+
+      row = [key, d['code'], d['message']]
+      row << d['line'] if %w[UNKNOWN_CLASS UNKNOWN_PARAMETER].include?(d['code'])
+      row
+    end.sort_by(&:to_s)
+  end
+end
+
+Bench.workload 'check_data', target: 30, clock: :wall, rounds: 3,
+                             description: 'check-data on a 5,000-key hiera file, process wall time' do |w|
+  keys = Integer(ENV.fetch('DATA_BENCH_KEYS', '5000'))
+  file = CheckDataBench.data_file(keys)
+  w.items = 1
+  w.check do
+    ours = CheckDataBench.comparable(CheckDataBench.ours(file))
+    if Reference.available?
+      ref = CheckDataBench.comparable(CheckDataBench.reference(file))
+      raise "check-data and the reference differ: #{(ours - ref).first(3)} / #{(ref - ours).first(3)}" unless ours == ref
+    end
+  end
+  w.gem { CheckDataBench.ours(file) }
+  w.reference { CheckDataBench.reference(file) }
+  w.note = "#{keys} keys over #{CheckDataBench::MODULES} (#{Dir.children(CheckDataBench::MODULES).size} modules); " \
+           'both sides are whole processes (ruby start-up, module path index, checks, JSON out)'
+end
