@@ -277,25 +277,7 @@ fn write_json_here(v: &Value, out: &mut String) {
             let _ = write!(out, "{i}");
         }
         Value::Float(f) => out.push_str(&ruby_float_to_s(*f)),
-        Value::String(s) => {
-            out.push('"');
-            for c in s.chars() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\r' => out.push_str("\\r"),
-                    '\t' => out.push_str("\\t"),
-                    '\u{8}' => out.push_str("\\b"),
-                    '\u{c}' => out.push_str("\\f"),
-                    c if (c as u32) < 0x20 => {
-                        let _ = write!(out, "\\u{:04x}", c as u32);
-                    }
-                    c => out.push(c),
-                }
-            }
-            out.push('"');
-        }
+        Value::String(s) => write_json_string(out, s),
         Value::Array(a) => {
             out.push('[');
             for (i, e) in a.iter().enumerate() {
@@ -322,6 +304,15 @@ fn write_json_here(v: &Value, out: &mut String) {
         other => {
             let _ = write!(out, "{other:?}");
         }
+    }
+}
+
+/// `s` as a JSON string, escaped as Ruby's `JSON.generate` escapes it
+/// (`\"`, `\\`, `\n`, `\t`, ..., other control characters as `\u00XX`;
+/// the rest as it is): serde_json's escaping, which is the same.
+pub fn write_json_string(out: &mut String, s: &str) {
+    if let Ok(text) = serde_json::to_string(s) {
+        out.push_str(&text);
     }
 }
 
