@@ -305,16 +305,6 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
             &root,
             lget("datadir").and_then(Value::as_str).unwrap_or(&datadir),
         );
-        let strings = |v: Option<&Value>| -> Vec<String> {
-            match v {
-                Some(Value::String(s)) => vec![s.to_string()],
-                Some(Value::Array(a)) => a
-                    .iter()
-                    .filter_map(|x| x.as_str().map(str::to_string))
-                    .collect(),
-                _ => Vec::new(),
-            }
-        };
         let patterns: Vec<String> = match locations.first().copied() {
             Some("path" | "paths") => strings(lget(locations[0]))
                 .iter()
@@ -350,6 +340,18 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
     out
 }
 
+/// The strings of a setting that is a string or a list of them.
+fn strings(v: Option<&Value>) -> Vec<String> {
+    match v {
+        Some(Value::String(s)) => vec![s.to_string()],
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(|x| x.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// A version 3 configuration: `:backends:` (yaml, json), `:hierarchy:`,
 /// and each backend's `:datadir:`.
 fn version3(
@@ -360,23 +362,13 @@ fn version3(
     display: &Arc<str>,
 ) {
     let get = |k: &str| h.get(&Value::string(k));
-    let list = |v: Option<&Value>| -> Vec<String> {
-        match v {
-            Some(Value::String(s)) => vec![s.to_string()],
-            Some(Value::Array(a)) => a
-                .iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect(),
-            _ => Vec::new(),
-        }
-    };
     let backends = match get("backends") {
         None => vec!["yaml".to_string()],
-        v => list(v),
+        v => strings(v),
     };
     let hierarchy = match get("hierarchy") {
         None => vec!["common".to_string()],
-        v => list(v),
+        v => strings(v),
     };
     for backend in backends {
         let dialect = match backend.as_str() {
