@@ -763,4 +763,22 @@ mod tests {
         double_quote("a\"\\\t\u{1}é", &mut b);
         assert_eq!(b, "\"a\\\"\\\\\\t\\o001é\"");
     }
+
+    #[test]
+    fn json_strings_escape_as_rubys_json_generate() {
+        let s: String = (0u8..0x20)
+            .map(char::from)
+            .chain("\u{7f}/\u{2028}é\"\\".chars())
+            .collect();
+        let mut out = String::new();
+        write_json_string(&mut out, &s);
+        // ruby -rjson -e 'puts JSON.generate([s])' (json 2.6), without the brackets
+        let ruby = concat!(
+            r#""\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r"#,
+            r#"\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018"#,
+            r#"\u0019\u001a\u001b\u001c\u001d\u001e\u001f"#,
+            "\u{7f}/\u{2028}é\\\"\\\\\""
+        );
+        assert_eq!(out, ruby);
+    }
 }
