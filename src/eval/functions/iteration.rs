@@ -433,41 +433,34 @@ pub(super) fn tree_each(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
             include_values
         }
     };
-    if breadth {
-        let mut queue = std::collections::VecDeque::new();
-        queue.push_back((Vec::new(), tree.clone()));
-        while let Some((path, v)) = queue.pop_front() {
-            if visited.len() > MAX_ITERATIONS {
-                break;
-            }
-            let container = is_container(&v);
-            if keep(&path, container) {
-                visited.push((path.clone(), v.clone()));
-            }
-            if container {
-                for (k, c) in children(&v) {
-                    let mut p = path.clone();
-                    p.push(k);
-                    queue.push_back((p, c));
-                }
-            }
+    // breadth first takes the oldest pending node, depth first the newest
+    // (its children pending last first, so that the first is taken first)
+    let mut pending = std::collections::VecDeque::from([(Vec::new(), tree.clone())]);
+    let next = |pending: &mut std::collections::VecDeque<_>| {
+        if breadth {
+            pending.pop_front()
+        } else {
+            pending.pop_back()
         }
-    } else {
-        let mut stack = vec![(Vec::new(), tree.clone())];
-        while let Some((path, v)) = stack.pop() {
-            if visited.len() > MAX_ITERATIONS {
-                break;
-            }
-            let container = is_container(&v);
-            if keep(&path, container) {
-                visited.push((path.clone(), v.clone()));
-            }
-            if container {
-                for (k, c) in children(&v).into_iter().rev() {
-                    let mut p = path.clone();
-                    p.push(k);
-                    stack.push((p, c));
-                }
+    };
+    while let Some((path, v)) = next(&mut pending) {
+        if visited.len() > MAX_ITERATIONS {
+            break;
+        }
+        let container = is_container(&v);
+        if keep(&path, container) {
+            visited.push((path.clone(), v.clone()));
+        }
+        if container {
+            let kids = children(&v).into_iter().map(|(k, c)| {
+                let mut p = path.clone();
+                p.push(k);
+                (p, c)
+            });
+            if breadth {
+                pending.extend(kids);
+            } else {
+                pending.extend(kids.rev());
             }
         }
     }
