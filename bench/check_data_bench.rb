@@ -31,20 +31,32 @@ module CheckDataBench
     file
   end
 
-  def run(*cmd)
+  # CPU seconds (user + system) of each side's processes, for the note.
+  CPU = { ours: [], reference: [] }
+
+  def run(side, *cmd)
+    before = Process.times
     out, err, status = Open3.capture3(*cmd)
+    after = Process.times
     raise "#{cmd.join(' ')} failed: #{err}" unless status.success? || status.exitstatus == 1
 
+    CPU[side] << (after.cutime + after.cstime) - (before.cutime + before.cstime)
     out
   end
 
+  # The median CPU seconds of the runs of a side.
+  def cpu(side)
+    times = CPU[side].sort
+    times[times.size / 2]
+  end
+
   def ours(file)
-    run(RbConfig.ruby, '-I', File.join(ROOT, 'lib'), File.join(ROOT, 'exe/puppet-types'), 'check-data',
+    run(:ours, RbConfig.ruby, '-I', File.join(ROOT, 'lib'), File.join(ROOT, 'exe/puppet-types'), 'check-data',
         '--modulepath', MODULES, '--format', 'json', file)
   end
 
   def reference(file)
-    run(RbConfig.ruby, File.join(ROOT, 'tools/ref_check_data.rb'), '--modulepath', MODULES, '--json', file)
+    run(:reference, RbConfig.ruby, File.join(ROOT, 'tools/ref_check_data.rb'), '--modulepath', MODULES, '--json', file)
   end
 
   # The findings as comparable rows: (code) for a file's own, (key, code,
@@ -76,8 +88,21 @@ Bench.workload 'check_data', target: 30, clock: :wall, rounds: 3,
       raise "check-data and the reference differ: #{(ours - ref).first(3)} / #{(ref - ours).first(3)}" unless ours == ref
     end
   end
-  w.gem { CheckDataBench.ours(file) }
-  w.reference { CheckDataBench.reference(file) }
-  w.note = "#{keys} keys over #{CheckDataBench::MODULES} (#{Dir.children(CheckDataBench::MODULES).size} modules); " \
-           'both sides are whole processes (ruby start-up, module path index, checks, JSON out)'
+  modules = Dir.children(CheckDataBench::MODULES).size
+  note = lambda do
+    cpu = format('; CPU time (user + system) of a process: %.0f ms', CheckDataBench.cpu(:ours) * 1000)
+    if (ref = CheckDataBench.cpu(:reference))
+      cpu += format(', reference %.0f ms (%.1fx)', ref * 1000, ref / CheckDataBench.cpu(:ours))
+    end
+    w.note = "#{keys} keys over #{CheckDataBench::MODULES} (#{modules} modules); both sides are whole " \
+             "processes (ruby start-up, module path index, checks, JSON out)#{cpu}"
+  end
+  w.gem do
+    CheckDataBench.ours(file)
+    note.call
+  end
+  w.reference do
+    CheckDataBench.reference(file)
+    note.call
+  end
 end

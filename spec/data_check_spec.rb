@@ -33,6 +33,19 @@ RSpec.describe PuppetTypes::DataCheck do
     end
   end
 
+  it 'checks the keys of a big file on several threads as on one, in file order' do
+    Dir.mktmpdir do |dir|
+      lines = Array.new(300) { |i| i.even? ? "web::port_#{i}: 1\n" : "web::mod::ssl_#{i}::x: 1\n" }
+      path = write(dir, 'big.yaml', "web::sendfile: 'x'\n#{lines.join}web::port: 0\n")
+      one = described_class.new(env, jobs: 1).check_file(path).map { |d| [d.line, d.code] }
+      four = described_class.new(env, jobs: 4).check_file(path).map { |d| [d.line, d.code] }
+      expect(four).to eq(one)
+      expect(one.map(&:first)).to eq(one.map(&:first).sort)
+      expect(one.map(&:last).tally).to eq(TYPE_MISMATCH: 2, UNKNOWN_PARAMETER: 150, UNKNOWN_CLASS: 150)
+      expect { described_class.new(env, jobs: 0) }.to raise_error(PuppetTypes::ArgumentError, /jobs must be at least 1/)
+    end
+  end
+
   it 'checks a hash, and the parameters of one class' do
     found = check.check_hash({ 'web::sendfile' => 'yes', 'web::sendfiel' => 'On' })
     expect(found.map(&:code)).to eq(%i[TYPE_MISMATCH UNKNOWN_PARAMETER])

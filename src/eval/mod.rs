@@ -36,7 +36,7 @@ use indexmap::IndexMap;
 use std::sync::Arc;
 
 pub use convert::{to_number, truthy};
-pub use loader::{FunctionBody, Loader, PuppetFunction, Source};
+pub use loader::{DataSource, Found, FunctionBody, Loader, PuppetFunction, Source};
 pub use text::interpolate;
 
 /// How deep evaluation may nest (expressions within expressions, calls):
@@ -120,6 +120,8 @@ pub struct Options<'a> {
     pub path: Option<&'a str>,
     /// Where functions and type aliases the program does not define are found.
     pub loader: Option<&'a dyn Loader>,
+    /// Where `lookup` and the `hiera` functions find data (`None`: they fail saying so).
+    pub data: Option<&'a dyn DataSource>,
 }
 
 /// Parse and evaluate `source`.
@@ -189,6 +191,7 @@ fn run_program_logged(
     let scopes = scope::Scopes::new(&options.variables);
     let mut it = interp::Interp::new(&loader, scopes, source.clone());
     it.log = log;
+    it.data = options.data;
     match it.eval(&program.body) {
         Ok(value) => Ok(Outcome { value, log: it.log }),
         Err(flow) => {

@@ -16,6 +16,23 @@ use std::sync::Arc;
 #[magnus::wrap(class = "PuppetTypes::DataCheck", free_immediately, size)]
 pub struct RbDataCheck(Arc<DataCheck>);
 
+impl Drop for RbDataCheck {
+    /// A checker's classes (and the environment, when it holds the last
+    /// reference) are freed on another thread, as an environment's are
+    /// ([`super::environment::RbEnvironment`]): neither a garbage
+    /// collection nor the end of the process waits for them.
+    fn drop(&mut self) {
+        static EMPTY: std::sync::OnceLock<Arc<DataCheck>> = std::sync::OnceLock::new();
+        let empty = EMPTY
+            .get_or_init(|| Arc::new(DataCheck::new(super::environment::empty())))
+            .clone();
+        let check = std::mem::replace(&mut self.0, empty);
+        // (a thread of its own, not a pool's: see env::parallel; if none can
+        // be started the closure, and the checker with it, drops here)
+        let _ = std::thread::Builder::new().spawn(move || drop(check));
+    }
+}
+
 fn new(ruby: &Ruby, env: Value, strict: bool, jobs: Option<usize>) -> Result<RbDataCheck, Error> {
     guard(ruby, || {
         if jobs == Some(0) {

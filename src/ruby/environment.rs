@@ -30,7 +30,7 @@ impl Drop for RbEnvironment {
 }
 
 /// An environment of no module path (what a dropped object is left holding).
-fn empty() -> Arc<Environment> {
+pub(super) fn empty() -> Arc<Environment> {
     static EMPTY: std::sync::OnceLock<Arc<Environment>> = std::sync::OnceLock::new();
     EMPTY
         .get_or_init(|| Arc::new(Environment::new(Vec::<String>::new())))

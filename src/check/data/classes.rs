@@ -83,6 +83,8 @@ type Slot = Arc<OnceLock<Option<Arc<ClassInfo>>>>;
 pub struct Classes {
     env: Arc<Environment>,
     found: Mutex<HashMap<String, Slot>>,
+    /// The class names of each module asked for (for suggestions).
+    names: Mutex<HashMap<String, Arc<Vec<String>>>>,
 }
 
 impl Classes {
@@ -91,6 +93,7 @@ impl Classes {
         Classes {
             env,
             found: Mutex::new(HashMap::new()),
+            names: Mutex::new(HashMap::new()),
         }
     }
 
@@ -133,8 +136,26 @@ impl Classes {
     }
 
     /// The names of the classes a module's `manifests/` directory holds by
-    /// the autoloader's naming (`init.pp` is the module's own class).
-    pub fn class_names_of_module(&self, module: &str) -> Vec<String> {
+    /// the autoloader's naming (`init.pp` is the module's own class), read
+    /// once for each module.
+    pub fn class_names_of_module(&self, module: &str) -> Arc<Vec<String>> {
+        if let Some(found) = self
+            .names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(module)
+        {
+            return found.clone();
+        }
+        let found = Arc::new(self.read_class_names(module));
+        self.names
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(module.to_string(), found.clone());
+        found
+    }
+
+    fn read_class_names(&self, module: &str) -> Vec<String> {
         let Some(m) = self.env.modules().iter().find(|m| m.name == module) else {
             return Vec::new();
         };
@@ -181,10 +202,13 @@ pub fn did_you_mean<'a>(
     name: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
-    let limit = (name.chars().count() / 3).clamp(1, 3);
+    let length = name.chars().count();
+    let limit = (length / 3).clamp(1, 3);
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
-        if c == name {
+        // (the distance is at least the difference of the lengths: most
+        // candidates are out of reach without computing it)
+        if c == name || c.chars().count().abs_diff(length) > limit {
             continue;
         }
         let d = strsim::osa_distance(name, c);

@@ -5,16 +5,19 @@
 //! fits none gets the reference's message. The implementation learns which
 //! signature matched ([`Args::sig`]) when that matters.
 //!
-//! Functions that need a catalog, hiera, files, templates or facts are
-//! known by name and raise an error saying so (see `docs/status.md`).
+//! Functions that need a catalog, ERB or a command are known by name and
+//! raise an error saying so (see `docs/status.md`).
 
 pub(crate) use strings::ruby_float;
 
 mod collections;
 mod epp;
+mod files;
 mod iteration;
 mod logging;
+mod lookup;
 mod numbers;
+mod random;
 mod strings;
 mod text;
 mod values;
@@ -185,21 +188,21 @@ table! {
     "with" => iteration::with,
     // functions that need what this evaluator does not have
     "annotate" => logging::unsupported,
-    "binary_file" => logging::unsupported,
+    "binary_file" => files::binary_file,
     "contain" => logging::catalog,
     "create_resources" => logging::catalog,
     "defined" => logging::catalog,
     "digest" => logging::unsupported,
-    "epp" => logging::unsupported,
+    "epp" => files::epp,
     "eyaml_lookup_key" => logging::unsupported,
-    "file" => logging::unsupported,
-    "find_file" => logging::unsupported,
-    "find_template" => logging::unsupported,
-    "fqdn_rand" => logging::unsupported,
+    "file" => files::file,
+    "find_file" => files::find_file,
+    "find_template" => files::find_template,
+    "fqdn_rand" => random::fqdn_rand,
     "generate" => logging::unsupported,
-    "hiera" => logging::unsupported,
-    "hiera_array" => logging::unsupported,
-    "hiera_hash" => logging::unsupported,
+    "hiera" => lookup::hiera,
+    "hiera_array" => lookup::hiera_array,
+    "hiera_hash" => lookup::hiera_hash,
     "hiera_include" => logging::unsupported,
     "hocon_data" => logging::unsupported,
     "import" => logging::unsupported,
@@ -207,8 +210,8 @@ table! {
     "inline_epp" => epp::inline_epp,
     "inline_template" => logging::unsupported,
     "json_data" => logging::unsupported,
-    "lookup" => logging::unsupported,
-    "module_directory" => logging::unsupported,
+    "lookup" => lookup::lookup,
+    "module_directory" => files::module_directory,
     "realize" => logging::catalog,
     "require" => logging::catalog,
     "scanf" => logging::unsupported,
@@ -294,6 +297,11 @@ fn table() -> &'static Table {
                     Ok(t) => t,
                     Err(_) => continue,
                 }
+            };
+            // (a block type may be written `Alias = Definition`: the alias is defined above)
+            let block = match block.split_once(" = ") {
+                Some((alias, _)) if alias.chars().all(|c| c.is_ascii_alphanumeric()) => alias,
+                _ => block,
             };
             let block = match block {
                 "" => None,
