@@ -9,6 +9,7 @@ pub mod env;
 pub mod error;
 pub mod eval;
 pub mod format;
+pub mod hiera;
 pub mod stack;
 pub mod stop;
 pub mod syntax;

@@ -1,7 +1,7 @@
 //! The crate's layers import downward only (docs/architecture.md):
 //!
 //! ```text
-//! values  <-  syntax  <-  types  <-  format, eval  <-  env, check  <-  ruby
+//! values  <-  syntax  <-  types  <-  format, eval  <-  env, check  <-  hiera  <-  ruby
 //! ```
 //!
 //! `error`, `stack` and `stop` are leaves every layer may use (`error` knows
@@ -29,6 +29,12 @@ const LAYERS: &[(&str, &[&str])] = &[
         "check",
         &[
             "values", "syntax", "types", "format", "eval", "env", "check",
+        ],
+    ),
+    (
+        "hiera",
+        &[
+            "values", "syntax", "types", "format", "eval", "env", "check", "hiera",
         ],
     ),
 ];

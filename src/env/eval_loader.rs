@@ -44,6 +44,14 @@ impl Loader for Environment {
         self.aliases().is_resource_type(name)
     }
 
+    /// The first module of the module path with that name.
+    fn module_directory(&self, name: &str) -> Option<std::path::PathBuf> {
+        self.modules()
+            .iter()
+            .find(|m| m.name == name)
+            .map(|m| m.path.clone())
+    }
+
     /// Where the autoloader would find a Ruby function: a namespaced name in
     /// its module's `lib/puppet/functions/<module>/`, a global one in any
     /// module's `lib/puppet/functions/` or (the 3.x API)

@@ -19,6 +19,8 @@ use std::sync::Arc;
 pub(crate) struct Interp<'l> {
     /// Functions and type aliases beyond the built-in ones.
     pub(crate) loader: &'l dyn Loader,
+    /// Where `lookup` finds hiera data.
+    pub(crate) data: Option<&'l dyn crate::eval::DataSource>,
     pub(crate) scopes: Scopes,
     /// What the logging functions (and warnings) logged so far.
     pub(crate) log: Vec<LogEntry>,
@@ -47,6 +49,7 @@ impl<'l> Interp<'l> {
     pub(crate) fn new(loader: &'l dyn Loader, scopes: Scopes, source: Arc<Source>) -> Interp<'l> {
         Interp {
             loader,
+            data: None,
             scopes,
             log: Vec::new(),
             source,

@@ -10,6 +10,7 @@ use crate::syntax::ast::{Definition, Expr, ExprKind, Program};
 use crate::syntax::span::{LineIndex, Span};
 use crate::types::aliases::{AliasRegistry, AliasSource};
 use crate::types::Type;
+use crate::values::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
@@ -93,6 +94,39 @@ pub trait Loader: Send + Sync {
     fn ruby_function(&self, _name: &str) -> Option<String> {
         None
     }
+    /// The directory of the module called `name` (for `file`, `epp`,
+    /// `find_file`, `module_directory`), `None` when there is no such module.
+    fn module_directory(&self, _name: &str) -> Option<std::path::PathBuf> {
+        None
+    }
+}
+
+/// What a lookup of hiera data found.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The value (merged, interpolated, dug into by the key's dotted segments).
+    pub value: Value,
+    /// The `convert_to` of the key's `lookup_options` (a type name, or an
+    /// array of the type name and the arguments of its `new`).
+    pub convert_to: Option<Value>,
+}
+
+/// Where `lookup` and the `hiera` functions find their data (hiera 5: a
+/// configuration's hierarchy and the modules' data, see `crate::hiera`).
+pub trait DataSource: Send + Sync {
+    /// The value of `key` (dotted segments dig into it), merged by `merge`
+    /// (a strategy name or a hash with `strategy`; `None`: the key's
+    /// `lookup_options`, else `first`); `Ok(None)` when no level has it.
+    /// `modules` is false for the `hiera` functions, which do not read the
+    /// modules' data. `variable` gives the caller's variables (a name
+    /// without `$`, `::`-prefixed for the top scope) for interpolation.
+    fn lookup(
+        &self,
+        key: &str,
+        merge: Option<&Value>,
+        modules: bool,
+        variable: &dyn Fn(&str) -> Option<Value>,
+    ) -> Result<Option<Found>>;
 }
 
 /// A name as loaders key it: without a leading `::`, in lower case.
@@ -230,5 +264,9 @@ impl Loader for ProgramLoader<'_> {
 
     fn ruby_function(&self, name: &str) -> Option<String> {
         self.parent.and_then(|p| p.ruby_function(name))
+    }
+
+    fn module_directory(&self, name: &str) -> Option<std::path::PathBuf> {
+        self.parent.and_then(|p| p.module_directory(name))
     }
 }

@@ -37,7 +37,7 @@ use indexmap::IndexMap;
 use std::sync::Arc;
 
 pub use convert::{to_number, truthy};
-pub use loader::{FunctionBody, Loader, PuppetFunction, Source};
+pub use loader::{DataSource, Found, FunctionBody, Loader, PuppetFunction, Source};
 pub use text::interpolate;
 
 /// How deep evaluation may nest (expressions within expressions, calls):
@@ -121,6 +121,8 @@ pub struct Options<'a> {
     pub path: Option<&'a str>,
     /// Where functions and type aliases the program does not define are found.
     pub loader: Option<&'a dyn Loader>,
+    /// Where `lookup` and the `hiera` functions find data (`None`: they fail saying so).
+    pub data: Option<&'a dyn DataSource>,
 }
 
 /// Parse and evaluate `source`.
@@ -190,6 +192,7 @@ fn run_program_logged(
     let scopes = scope::Scopes::new(&options.variables);
     let mut it = interp::Interp::new(&loader, scopes, source.clone());
     it.log = log;
+    it.data = options.data;
     match it.eval(&program.body) {
         Ok(value) => Ok(Outcome { value, log: it.log }),
         Err(flow) => {

@@ -137,16 +137,21 @@ fn evaluate(
     })
 }
 
-/// `Evaluator#__evaluate(source, variables, path, environment)`: `[value, log]`.
+/// `Evaluator#__evaluate(source, variables, path, environment, hiera_config)`:
+/// `[value, log]`. With an environment or a hiera configuration, `lookup`
+/// reads hiera data ([`crate::hiera::Hiera`]; the facts are among the
+/// variables, put there by the facade).
 fn evaluator_evaluate(
     ruby: &Ruby,
     _rb_self: magnus::Value,
-    source: magnus::Value,
-    variables: magnus::Value,
-    path: magnus::Value,
-    environment: magnus::Value,
+    args: &[magnus::Value],
 ) -> Result<RArray, Error> {
     guard(ruby, || {
+        let [source, variables, path, environment, hiera_config] = args else {
+            return Err(errors::argument(ruby, "__evaluate takes 5 arguments"));
+        };
+        let (source, variables, path, environment, hiera_config) =
+            (*source, *variables, *path, *environment, *hiera_config);
         let env: Option<std::sync::Arc<crate::env::Environment>> = if environment.is_nil() {
             None
         } else {
@@ -166,10 +171,20 @@ fn evaluator_evaluate(
             None if path.is_nil() => None,
             None => return Err(errors::argument(ruby, "path must be a String")),
         };
+        let hiera_config = match RString::from_value(hiera_config) {
+            Some(p) => Some(std::path::PathBuf::from(
+                convert::rstring_to_str(ruby, p)?.to_string(),
+            )),
+            None if hiera_config.is_nil() => None,
+            None => return Err(errors::argument(ruby, "hiera_config must be a String")),
+        };
+        let data = (env.is_some() || hiera_config.is_some())
+            .then(|| crate::hiera::Hiera::new(hiera_config.as_deref(), env.clone()));
         let options = Options {
             variables: variables_arg(ruby, Some(&variables))?,
             path: path.as_deref(),
             loader: env.as_deref().map(|e| e as &dyn crate::eval::Loader),
+            data: data.as_ref().map(|d| d as &dyn crate::eval::DataSource),
         };
         match crate::eval::run(&source, &options) {
             Ok(o) => {
@@ -189,6 +204,6 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     let parser_class = module.define_class("Parser", ruby.class_object())?;
     parser_class.define_method("evaluate", method!(evaluate, -1))?;
     let evaluator_class = module.define_class("Evaluator", ruby.class_object())?;
-    evaluator_class.define_private_method("__evaluate", method!(evaluator_evaluate, 4))?;
+    evaluator_class.define_private_method("__evaluate", method!(evaluator_evaluate, -1))?;
     Ok(())
 }

@@ -76,28 +76,143 @@ fn config_type() -> &'static crate::types::Type {
     })
 }
 
+/// Where a level's data files are (its location key and values, as written).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Locations {
+    /// No location key: the level's data file is its datadir itself (no file).
+    None,
+    /// `path` or `paths`.
+    Paths(Vec<String>),
+    /// `glob` or `globs`.
+    Globs(Vec<String>),
+    /// `mapped_paths`: the variable holding the list, the name each element
+    /// is bound to, and the path template.
+    MappedPaths(Vec<String>),
+    /// `uri` or `uris` (no data file).
+    Uris(Vec<String>),
+}
+
+/// One level of a version 5 hierarchy.
+#[derive(Clone, Debug)]
+pub struct Level {
+    /// Its name.
+    pub name: String,
+    /// Its kind of backend function (`data_hash`, `lookup_key`, ...) and the function's name.
+    pub function: (String, String),
+    /// Its data directory as written (relative to the configuration's directory unless absolute).
+    pub datadir: String,
+    /// Where its data files are.
+    pub locations: Locations,
+    /// Its `options`, if any.
+    pub options: Option<Value>,
+}
+
+/// A version 5 configuration, read and checked as hiera checks it.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The directory of the hiera.yaml (relative data directories are in it).
+    pub root: PathBuf,
+    /// The levels of `hierarchy` (or the default one, `common.yaml`).
+    pub hierarchy: Vec<Level>,
+    /// The levels of a module's `default_hierarchy`.
+    pub default_hierarchy: Vec<Level>,
+}
+
+/// What reading a hiera.yaml gave.
+#[derive(Debug)]
+pub enum Read {
+    /// A version 5 configuration.
+    V5(Config),
+    /// A version 3 configuration (its top-level hash).
+    V3(crate::values::ValueMap, PathBuf),
+    /// A configuration hiera refuses (the problem is in the diagnostics).
+    Invalid,
+}
+
 /// The data files of the hiera.yaml at `path` (belonging to `layer`), and
 /// the problems of the configuration.
 pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
     let mut out = Hierarchy::default();
     let display: Arc<str> = Arc::from(path.to_string_lossy().as_ref());
-    let fail = |out: &mut Hierarchy, message: String| {
-        out.diagnostics.push(
+    let config = match read_config(path, layer, &mut out.diagnostics) {
+        Read::V5(c) => c,
+        Read::V3(h, root) => {
+            version3(&mut out, &h, &root, layer, &display);
+            return out;
+        }
+        Read::Invalid => return out,
+    };
+    let scope = match layer {
+        Layer::Environment => Scope::Environment,
+        Layer::Module(m) => Scope::Module(m.clone()),
+    };
+    for level in config.hierarchy.iter().chain(&config.default_hierarchy) {
+        let name = &level.name;
+        let function = &level.function;
+        let dialect = match (function.0.as_str(), function.1.as_str()) {
+            ("data_hash", "yaml_data") | ("lookup_key", "eyaml_lookup_key") => Dialect::Yaml,
+            ("data_hash", "json_data") => Dialect::Json,
+            (kind, f) => {
+                out.diagnostics.push(
+                    Diagnostic::new(
+                        Code::UNCHECKED_BACKEND,
+                        format!("The data of hierarchy '{name}' ({kind}: {f}) is not checked: only yaml_data, json_data and eyaml_lookup_key are read"),
+                    )
+                    .in_file(Some(display.clone())),
+                );
+                continue;
+            }
+        };
+        let dir = dir_pattern(&config.root, &level.datadir);
+        let patterns: Vec<String> = match &level.locations {
+            Locations::Paths(p) => p.iter().map(|p| with_wildcards(p)).collect(),
+            Locations::Globs(g) => g
+                .iter()
+                .flat_map(|g| expand_braces(&interpolations_as_wildcards(g)))
+                .collect(),
+            Locations::MappedPaths(m) => m
+                .get(2)
+                .map(|t| vec![with_wildcards(t)])
+                .unwrap_or_default(),
+            Locations::Uris(_) => continue,
+            Locations::None => Vec::new(),
+        };
+        for p in patterns {
+            for file in glob_files(&dir, &p) {
+                if !out.files.iter().any(|f| f.path == file) {
+                    out.files.push(DataFile {
+                        path: file,
+                        dialect,
+                        scope: scope.clone(),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Read the hiera.yaml at `path` (belonging to `layer`) as hiera reads it;
+/// its problems, in hiera's words, are added to `diagnostics`.
+pub fn read_config(path: &Path, layer: &Layer, diagnostics: &mut Vec<Diagnostic>) -> Read {
+    let display: Arc<str> = Arc::from(path.to_string_lossy().as_ref());
+    let fail = |diagnostics: &mut Vec<Diagnostic>, message: String| {
+        diagnostics.push(
             Diagnostic::new(Code::INVALID_HIERA_CONFIG, message).in_file(Some(display.clone())),
         );
+        Read::Invalid
     };
     let text = match crate::env::files::read_source(path, &display) {
         crate::env::files::Read::Text(t) => t,
         crate::env::files::Read::Bad(d) => {
-            out.diagnostics.push(d);
-            return out;
+            diagnostics.push(d);
+            return Read::Invalid;
         }
         crate::env::files::Read::Missing => {
-            fail(
-                &mut out,
+            return fail(
+                diagnostics,
                 "Cannot read the file: it does not exist".to_string(),
             );
-            return out;
         }
     };
     let doc = document::parse(&text, Dialect::Yaml);
@@ -108,8 +223,8 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
             d.line = Some(at.line);
             d.column = Some(at.column);
         }
-        out.diagnostics.push(d);
-        return out;
+        diagnostics.push(d);
+        return Read::Invalid;
     }
     let root = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -117,26 +232,21 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
     };
     let config = doc.root.map(|r| r.value).unwrap_or(Value::Undef);
     let Value::Hash(h) = &config else {
-        fail(
-            &mut out,
+        return fail(
+            diagnostics,
             format!("The Lookup Configuration at '{display}' has wrong type, expects a Hash value, got {}", kind_name(&config)),
         );
-        return out;
     };
     let get = |k: &str| h.get(&Value::string(k));
     match get("version") {
         Some(Value::Integer(5)) => {}
         Some(Value::Integer(v)) if *v != 3 => {
-            fail(
-                &mut out,
+            return fail(
+                diagnostics,
                 format!("This runtime does not support hiera.yaml version {v}"),
             );
-            return out;
         }
-        _ => {
-            version3(&mut out, h, &root, layer, &display);
-            return out;
-        }
+        _ => return Read::V3((**h).clone(), root),
     }
     let mut checked = config.clone();
     if let Value::Hash(m) = &mut checked {
@@ -154,30 +264,12 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
     }
     let label = format!("The Lookup Configuration at '{display}' has wrong type,");
     if let Some(m) = describe_mismatch(config_type(), &checked, Some(&label)) {
-        fail(&mut out, m);
-        return out;
+        return fail(diagnostics, m);
     }
     let defaults = match get("defaults") {
         Some(Value::Hash(d)) => Some(d.clone()),
         _ => None,
     };
-    let default_function = defaults.as_ref().and_then(|d| {
-        let found: Vec<&str> = FUNCTION_KEYS
-            .iter()
-            .copied()
-            .filter(|k| d.contains_key(&Value::string(*k)))
-            .collect();
-        if found.len() > 1 {
-            None
-        } else {
-            found.first().and_then(|k| {
-                Some((
-                    k.to_string(),
-                    d.get(&Value::string(*k))?.as_str()?.to_string(),
-                ))
-            })
-        }
-    });
     if let Some(d) = &defaults {
         if FUNCTION_KEYS
             .iter()
@@ -185,19 +277,25 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
             .count()
             > 1
         {
-            fail(
-                &mut out,
+            return fail(
+                diagnostics,
                 "Only one of data_hash, lookup_key, data_dig, or hiera3_backend can be defined in defaults"
                     .to_string(),
             );
-            return out;
         }
     }
-    let default_function = default_function.or_else(|| {
-        defaults
-            .is_none()
-            .then(|| ("data_hash".to_string(), "yaml_data".to_string()))
-    });
+    let default_function = match &defaults {
+        None => Some(("data_hash".to_string(), "yaml_data".to_string())),
+        Some(d) => FUNCTION_KEYS.iter().find_map(|k| {
+            Some((
+                k.to_string(),
+                d.get(&Value::string(*k))?.as_str()?.to_string(),
+            ))
+        }),
+    };
+    let default_options = defaults
+        .as_ref()
+        .and_then(|d| d.get(&Value::string("options")).cloned());
     let datadir = defaults
         .as_ref()
         .and_then(|d| {
@@ -222,17 +320,18 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
             levels.push(&hierarchy_default);
         }
     }
+    let regular = levels.len();
     if let Some(Value::Array(a)) = get("default_hierarchy") {
         if *layer == Layer::Environment {
-            fail(
-                &mut out,
+            return fail(
+                diagnostics,
                 "'default_hierarchy' is only allowed in the module layer".to_string(),
             );
-            return out;
         }
         levels.extend(a.iter());
     }
     let mut names: Vec<String> = Vec::new();
+    let mut read: Vec<Level> = Vec::new();
     for level in levels {
         let Value::Hash(l) = level else { continue };
         let lget = |k: &str| l.get(&Value::string(k));
@@ -241,11 +340,10 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
             .unwrap_or("")
             .to_string();
         if names.contains(&name) {
-            fail(
-                &mut out,
+            return fail(
+                diagnostics,
                 format!("Hierarchy name '{name}' defined more than once."),
             );
-            return out;
         }
         names.push(name.clone());
         let functions: Vec<&str> = FUNCTION_KEYS
@@ -258,8 +356,7 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
             0 => match &default_function {
                 Some(f) => f.clone(),
                 None => {
-                    fail(&mut out, format!("One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy '{name}'"));
-                    return out;
+                    return fail(diagnostics, format!("One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy '{name}'"));
                 }
             },
             1 => (
@@ -270,37 +367,17 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
                     .to_string(),
             ),
             _ => {
-                fail(&mut out, format!("Only one of data_hash, lookup_key, data_dig, or hiera3_backend can be defined in hierarchy '{name}'"));
-                return out;
+                return fail(diagnostics, format!("Only one of data_hash, lookup_key, data_dig, or hiera3_backend can be defined in hierarchy '{name}'"));
             }
         };
-        let locations: Vec<&str> = LOCATION_KEYS
+        let keys: Vec<&str> = LOCATION_KEYS
             .iter()
             .copied()
             .filter(|k| l.contains_key(&Value::string(*k)))
             .collect();
-        if locations.len() > 1 {
-            fail(&mut out, format!("Only one of path, paths, glob, globs, uri, uris, or mapped_paths can be defined in hierarchy '{name}'"));
-            return out;
+        if keys.len() > 1 {
+            return fail(diagnostics, format!("Only one of path, paths, glob, globs, uri, uris, or mapped_paths can be defined in hierarchy '{name}'"));
         }
-        let dialect = match (function.0.as_str(), function.1.as_str()) {
-            ("data_hash", "yaml_data") | ("lookup_key", "eyaml_lookup_key") => Dialect::Yaml,
-            ("data_hash", "json_data") => Dialect::Json,
-            (kind, f) => {
-                out.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UNCHECKED_BACKEND,
-                        format!("The data of hierarchy '{name}' ({kind}: {f}) is not checked: only yaml_data, json_data and eyaml_lookup_key are read"),
-                    )
-                    .in_file(Some(display.clone())),
-                );
-                continue;
-            }
-        };
-        let dir = dir_pattern(
-            &root,
-            lget("datadir").and_then(Value::as_str).unwrap_or(&datadir),
-        );
         let strings = |v: Option<&Value>| -> Vec<String> {
             match v {
                 Some(Value::String(s)) => vec![s.to_string()],
@@ -311,39 +388,35 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
                 _ => Vec::new(),
             }
         };
-        let patterns: Vec<String> = match locations.first().copied() {
-            Some("path" | "paths") => strings(lget(locations[0]))
-                .iter()
-                .map(|p| with_wildcards(p))
-                .collect(),
-            Some("glob" | "globs") => strings(lget(locations[0]))
-                .iter()
-                .flat_map(|g| expand_braces(&interpolations_as_wildcards(g)))
-                .collect(),
-            Some("mapped_paths") => strings(lget("mapped_paths"))
-                .get(2)
-                .map(|t| vec![with_wildcards(t)])
-                .unwrap_or_default(),
-            Some(_) => continue,
-            None => Vec::new(),
+        let locations = match keys.first().copied() {
+            Some(k @ ("path" | "paths")) => Locations::Paths(strings(lget(k))),
+            Some(k @ ("glob" | "globs")) => Locations::Globs(strings(lget(k))),
+            Some(k @ ("uri" | "uris")) => Locations::Uris(strings(lget(k))),
+            Some(k) => Locations::MappedPaths(strings(lget(k))),
+            None => Locations::None,
         };
-        let scope = match layer {
-            Layer::Environment => Scope::Environment,
-            Layer::Module(m) => Scope::Module(m.clone()),
+        let options = match (lget("options"), &default_options) {
+            (Some(o), _) => Some(o.clone()),
+            (None, Some(d)) if lget(function.0.as_str()).is_none() => Some(d.clone()),
+            _ => None,
         };
-        for p in patterns {
-            for file in glob_files(&dir, &p) {
-                if !out.files.iter().any(|f| f.path == file) {
-                    out.files.push(DataFile {
-                        path: file,
-                        dialect,
-                        scope: scope.clone(),
-                    });
-                }
-            }
-        }
+        read.push(Level {
+            name,
+            function,
+            datadir: lget("datadir")
+                .and_then(Value::as_str)
+                .unwrap_or(&datadir)
+                .to_string(),
+            locations,
+            options,
+        });
     }
-    out
+    let default_hierarchy = read.split_off(regular.min(read.len()));
+    Read::V5(Config {
+        root,
+        hierarchy: read,
+        default_hierarchy,
+    })
 }
 
 /// A version 3 configuration: `:backends:` (yaml, json), `:hierarchy:`,
@@ -473,7 +546,7 @@ fn interpolations_as_wildcards(g: &str) -> String {
 }
 
 /// Ruby's `{a,b}` alternatives expanded (the glob crate has none).
-fn expand_braces(g: &str) -> Vec<String> {
+pub fn expand_braces(g: &str) -> Vec<String> {
     let Some(open) = g.find('{') else {
         return vec![g.to_string()];
     };
@@ -529,7 +602,7 @@ fn dir_pattern(root: &Path, datadir: &str) -> String {
 
 /// The regular files matching `pattern` under the directory glob `dir` (a
 /// wildcard does not cross a `/`), sorted.
-fn glob_files(dir: &str, pattern: &str) -> Vec<PathBuf> {
+pub fn glob_files(dir: &str, pattern: &str) -> Vec<PathBuf> {
     let full = if Path::new(pattern).is_absolute() {
         pattern.to_string()
     } else {

@@ -14,6 +14,7 @@ mod collections;
 mod epp;
 mod iteration;
 mod logging;
+mod lookup;
 mod numbers;
 mod strings;
 mod text;
@@ -197,9 +198,9 @@ table! {
     "find_template" => logging::unsupported,
     "fqdn_rand" => logging::unsupported,
     "generate" => logging::unsupported,
-    "hiera" => logging::unsupported,
-    "hiera_array" => logging::unsupported,
-    "hiera_hash" => logging::unsupported,
+    "hiera" => lookup::hiera,
+    "hiera_array" => lookup::hiera_array,
+    "hiera_hash" => lookup::hiera_hash,
     "hiera_include" => logging::unsupported,
     "hocon_data" => logging::unsupported,
     "import" => logging::unsupported,
@@ -207,7 +208,7 @@ table! {
     "inline_epp" => epp::inline_epp,
     "inline_template" => logging::unsupported,
     "json_data" => logging::unsupported,
-    "lookup" => logging::unsupported,
+    "lookup" => lookup::lookup,
     "module_directory" => logging::unsupported,
     "realize" => logging::catalog,
     "require" => logging::catalog,
@@ -294,6 +295,11 @@ fn table() -> &'static Table {
                     Ok(t) => t,
                     Err(_) => continue,
                 }
+            };
+            // (a block type may be written `Alias = Definition`: the alias is defined above)
+            let block = match block.split_once(" = ") {
+                Some((alias, _)) if alias.chars().all(|c| c.is_ascii_alphanumeric()) => alias,
+                _ => block,
             };
             let block = match block {
                 "" => None,
