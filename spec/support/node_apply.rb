@@ -40,7 +40,7 @@ module NodeApply
     ev = PuppetTypes::Evaluator.new(environment: env, hiera_config: HIERA, facts: FACTS)
     [notices(ev.evaluate(source).log), nil]
   rescue PuppetTypes::EvaluationError => e
-    [notices(e.log), e.message.sub(POSITION, '')]
+    [notices(e.log), e.message.sub(POSITION, '').delete_prefix('Error while evaluating a Function Call, ')]
   end
 
   # The first line of each notice (the console prints the rest apart).

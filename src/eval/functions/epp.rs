@@ -20,22 +20,37 @@ const INLINE: &str = "inlined-epp-text";
 pub(super) fn inline_epp(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     let text = a.get(0).as_str().unwrap_or("").to_string();
     let source = Arc::new(Source::new(Some(INLINE), Arc::from(text.as_str())));
-    let program = crate::syntax::parser::parse_epp(&text).map_err(|e| {
+    let params = match a.get(1) {
+        Value::Hash(h) => Some(h.clone()),
+        _ => None,
+    };
+    let parent = interp.scopes.current();
+    render_template(interp, "inline_epp", source, &text, params, parent)
+}
+
+/// Parse the template `text` (read from `source`) and render it with
+/// `params` in a new scope under the scope `parent`; `function` names the
+/// caller in the message of a syntax error.
+pub(super) fn render_template(
+    interp: &mut Interp,
+    function: &str,
+    source: Arc<Source>,
+    text: &str,
+    params: Option<Arc<crate::values::ValueMap>>,
+    parent: usize,
+) -> EResult<Value> {
+    let program = crate::syntax::parser::parse_epp(text).map_err(|e| {
         let position = e.span.map_or(String::new(), |s| {
             let (l, c) = source.line_col(s.start as usize);
             format!(", line: {l}, column: {c}")
         });
         Error::evaluation(format!(
-            "inline_epp(): Invalid EPP: {} (file: {INLINE}{position})",
-            e.message
+            "{function}(): Invalid EPP: {} (file: {}{position})",
+            e.message,
+            source.path.as_deref().unwrap_or(INLINE)
         ))
     })?;
-    let params = match a.get(1) {
-        Value::Hash(h) => Some(h.clone()),
-        _ => None,
-    };
     let saved = std::mem::replace(&mut interp.source, source.clone());
-    let parent = interp.scopes.current();
     interp.scopes.push(parent);
     let r = render(interp, &program.body, params.as_deref());
     interp.scopes.pop();

@@ -88,9 +88,7 @@ pub(super) fn unsupported(_: &mut Interp, a: &mut Args) -> EResult<Value> {
         "hiera" | "hiera_array" | "hiera_hash" | "hiera_include" | "lookup"
         | "eyaml_lookup_key" | "hocon_data" | "json_data" | "yaml_data" => "hiera data",
         "annotate" => "annotated Object types",
-        "epp" | "template" | "inline_template" | "find_template" => "templates",
-        "binary_file" | "file" | "find_file" | "module_directory" => "files of modules",
-        "fqdn_rand" => "the node's facts",
+        "template" | "inline_template" => "ERB templates (Ruby)",
         "generate" => "to run commands",
         "digest" => "the digest_algorithm setting",
         "import" => "a feature Puppet removed",

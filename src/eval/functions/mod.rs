@@ -5,17 +5,19 @@
 //! fits none gets the reference's message. The implementation learns which
 //! signature matched ([`Args::sig`]) when that matters.
 //!
-//! Functions that need a catalog, hiera, files, templates or facts are
-//! known by name and raise an error saying so (see `docs/status.md`).
+//! Functions that need a catalog, ERB or a command are known by name and
+//! raise an error saying so (see `docs/status.md`).
 
 pub(crate) use strings::ruby_float;
 
 mod collections;
 mod epp;
+mod files;
 mod iteration;
 mod logging;
 mod lookup;
 mod numbers;
+mod random;
 mod strings;
 mod text;
 mod values;
@@ -186,17 +188,17 @@ table! {
     "with" => iteration::with,
     // functions that need what this evaluator does not have
     "annotate" => logging::unsupported,
-    "binary_file" => logging::unsupported,
+    "binary_file" => files::binary_file,
     "contain" => logging::catalog,
     "create_resources" => logging::catalog,
     "defined" => logging::catalog,
     "digest" => logging::unsupported,
-    "epp" => logging::unsupported,
+    "epp" => files::epp,
     "eyaml_lookup_key" => logging::unsupported,
-    "file" => logging::unsupported,
-    "find_file" => logging::unsupported,
-    "find_template" => logging::unsupported,
-    "fqdn_rand" => logging::unsupported,
+    "file" => files::file,
+    "find_file" => files::find_file,
+    "find_template" => files::find_template,
+    "fqdn_rand" => random::fqdn_rand,
     "generate" => logging::unsupported,
     "hiera" => lookup::hiera,
     "hiera_array" => lookup::hiera_array,
@@ -209,7 +211,7 @@ table! {
     "inline_template" => logging::unsupported,
     "json_data" => logging::unsupported,
     "lookup" => lookup::lookup,
-    "module_directory" => logging::unsupported,
+    "module_directory" => files::module_directory,
     "realize" => logging::catalog,
     "require" => logging::catalog,
     "scanf" => logging::unsupported,
