@@ -7,11 +7,15 @@
 # process wall time, start-up included, one process per run of each. The
 # gem side runs on one thread (`--jobs 1`); the all-cores run is a variant.
 #
-# validate_50mb: Parser#validate of a 50 MB manifest (corpus manifests
-# concatenated, each class renamed so none repeats) in a process of its own:
-# its time, and its peak resident memory against the input's size (target:
-# at most 4x) in the note. No reference (puppet parser validate of 50 MB
-# takes minutes).
+# validate_12mb, validate_25mb, validate_50mb: Parser#validate of a manifest
+# of 12, 25 and 50 MiB (corpus manifests concatenated, each class renamed so
+# none repeats), each in a process of its own; an item is a MiB, so gem/item
+# is the time per MiB (process start-up included), which stays the same from
+# one size to the next when validation is linear. The note has the child's
+# own wall and CPU time per MiB of the validate call, the ratio of that to
+# the smallest size's, and the peak resident memory against the input's size
+# (target: at most 4x). No reference (puppet parser validate of 50 MB takes
+# minutes).
 
 require 'open3'
 require 'rbconfig'
@@ -43,8 +47,7 @@ module ValidateBench
 
   # A manifest of about `bytes` bytes from corpus manifests that validate without error.
   def big_manifest(bytes)
-    parser = PuppetTypes::Parser.new
-    parts = manifests.map { |f| File.read(f) }.select { |s| s.valid_encoding? && parser.validate(s).empty? }
+    parts = valid_manifests
     out = +''
     i = 0
     while out.bytesize < bytes
@@ -54,6 +57,48 @@ module ValidateBench
       i += 1
     end
     out
+  end
+
+  # The corpus manifests that validate without error (read once).
+  def valid_manifests
+    @valid_manifests ||= begin
+      parser = PuppetTypes::Parser.new
+      manifests.map { |f| File.read(f) }.select { |s| s.valid_encoding? && parser.validate(s).empty? }
+    end
+  end
+
+  # The child process of a large-manifest run: prints its error count, the
+  # validate call's wall and CPU seconds, peak RSS and RSS before it (KiB).
+  LARGE_SCRIPT = <<~RUBY
+    require 'puppet_types'
+    source = File.read(ARGV[0])
+    base = File.read('/proc/self/status')[/VmRSS:\\s+(\\d+)/, 1].to_i
+    wall = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+    cpu = Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID)
+    ds = PuppetTypes::Parser.new.validate(source, path: 'big.pp')
+    wall = Process.clock_gettime(Process::CLOCK_MONOTONIC) - wall
+    cpu = Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID) - cpu
+    peak = File.read('/proc/self/status')[/VmHWM:\\s+(\\d+)/, 1].to_i
+    puts [ds.count(&:error?), wall, cpu, peak, base].join(' ')
+  RUBY
+
+  # Seconds of CPU per MiB of each large-manifest size measured so far, by size.
+  def cpu_per_mib = (@cpu_per_mib ||= {})
+
+  # Validate a manifest of `mib` MiB in a process of its own; the note for the workload.
+  def validate_large(path, mib)
+    out = run!(RbConfig.ruby, '-I', LIB, '-e', LARGE_SCRIPT, path)
+    errors, wall, cpu, peak_kb, base_kb = out.split.map { |x| Float(x) }
+    raise "#{errors.to_i} errors in the big manifest" unless errors.zero?
+
+    size = File.size(path)
+    cpu_per_mib[mib] = cpu / mib
+    smallest = cpu_per_mib.min_by(&:first)
+    against = smallest.first == mib ? '' : format(', %.2fx that of %d MiB', cpu / mib / smallest.last, smallest.first)
+    format('%.1f MB input; validate %.1f ms/MiB wall, %.1f ms/MiB CPU%s; peak RSS %.0f MB = %.2fx the input ' \
+           '(%.0f MB before validating: Ruby and the source; %.2fx the input added by validating)',
+           size / 1e6, wall * 1e3 / mib, cpu * 1e3 / mib, against, peak_kb / 1024.0, peak_kb * 1024.0 / size,
+           base_kb / 1024.0, (peak_kb - base_kb) * 1024.0 / size)
   end
 end
 
@@ -74,27 +119,14 @@ Bench.workload 'validate_corpus', target: 20, clock: :wall, rounds: 1,
            '(--jobs 1), one process per run; the reference: one `puppet parser validate` process over them all'
 end
 
-Bench.workload 'validate_50mb', clock: :wall, rounds: 1,
-                                description: 'Parser#validate of a 50 MB manifest, own process, peak RSS in the note' do |w|
-  dir = Dir.mktmpdir('validate_bench')
-  at_exit { FileUtils.rm_rf(dir) }
-  path = File.join(dir, 'big.pp')
-  File.write(path, ValidateBench.big_manifest(50 * 1024 * 1024))
-  size = File.size(path)
-  script = <<~RUBY
-    require 'puppet_types'
-    source = File.read(#{path.inspect})
-    base = File.read('/proc/self/status')[/VmRSS:\\s+(\\d+)/, 1].to_i
-    ds = PuppetTypes::Parser.new.validate(source, path: 'big.pp')
-    peak = File.read('/proc/self/status')[/VmHWM:\\s+(\\d+)/, 1].to_i
-    puts [ds.count(&:error?), peak, base].join(' ')
-  RUBY
-  w.items = 1
-  w.gem do
-    errors, peak_kb, base_kb = ValidateBench.run!(RbConfig.ruby, '-I', ValidateBench::LIB, '-e', script).split.map(&:to_i)
-    raise "#{errors} errors in the big manifest" unless errors.zero?
-
-    w.note = format('%.1f MB input; peak RSS %.0f MB (%.2fx the input; %.0f MB before validating: Ruby and the source)',
-                    size / 1e6, peak_kb / 1024.0, peak_kb * 1024.0 / size, base_kb / 1024.0)
+[12, 25, 50].each do |mib|
+  Bench.workload "validate_#{mib}mb", clock: :wall, rounds: 1,
+                                      description: "Parser#validate of a #{mib} MiB manifest, own process, per MiB" do |w|
+    dir = Dir.mktmpdir('validate_bench')
+    at_exit { FileUtils.rm_rf(dir) }
+    path = File.join(dir, 'big.pp')
+    File.write(path, ValidateBench.big_manifest(mib * 1024 * 1024))
+    w.items = mib
+    w.gem { w.note = ValidateBench.validate_large(path, mib) }
   end
 end

@@ -321,3 +321,19 @@ fn describe_mismatch_messages() {
         "parameter 'port' expects an Integer value, got String"
     );
 }
+
+#[test]
+fn size_mismatches_of_a_variant_merge_into_the_range_covering_all() {
+    use puppet_types::types::calc::describe_mismatch;
+    let one = Value::array(ints(&[1]));
+    let said = |t: &str| describe_mismatch(&ty(t), &one, Some("x"));
+    // the reference's messages (TypeMismatchDescriber)
+    assert_eq!(
+        said("Variant[Array[Integer, 2, 3], Array[String, 5, 6]]").as_deref(),
+        Some("x expects size to be between 2 and 6, got 1")
+    );
+    assert_eq!(
+        said("Variant[Array[Integer, 2], Array[Integer, 5, 6]]").as_deref(),
+        Some("x expects size to be at least 2, got 1")
+    );
+}

@@ -49,7 +49,6 @@ pub use autoload::Kind;
 pub use definition::{Definition, Parameter};
 pub use index::SourceFile;
 pub use module::{Dependency, Metadata, Module};
-pub use resolve::BUILTIN_RESOURCE_TYPES;
 pub use value::DefaultValue;
 
 use crate::check::Diagnostic;

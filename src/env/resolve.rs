@@ -12,25 +12,6 @@ use crate::types::aliases::{AliasSource, SourceAlias};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-/// Puppet's own resource types (lower case), which resolve without a module.
-pub const BUILTIN_RESOURCE_TYPES: [&str; 15] = [
-    "component",
-    "exec",
-    "file",
-    "filebucket",
-    "group",
-    "node",
-    "notify",
-    "package",
-    "resources",
-    "schedule",
-    "service",
-    "stage",
-    "tidy",
-    "user",
-    "whit",
-];
-
 /// The environment's name resolution.
 pub struct Names {
     index: Arc<Index>,
@@ -49,7 +30,7 @@ impl Names {
 
     fn find_resource_type(&self, key: &str) -> bool {
         if !key.contains("::") {
-            if BUILTIN_RESOURCE_TYPES.contains(&key) {
+            if crate::types::builtin::builtin_resource_type(key).is_some() {
                 return true;
             }
             let file = format!("{key}.rb");

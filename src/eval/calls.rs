@@ -131,8 +131,10 @@ impl<'l> Interp<'l> {
             }
             _ => self.eval(left)?,
         };
+        // a URI's parts are its attributes (`$u.host`, `$u.port`); any other
+        // method call is a function call with the receiver first
         if let Value::Uri(u) = &receiver {
-            if let Some(v) = super::methods::uri_member(u, name) {
+            if let Some(v) = u.part(name) {
                 if !call.args.is_empty() {
                     return Err(prefixed(
                         Error::evaluation(format!(

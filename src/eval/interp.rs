@@ -493,9 +493,13 @@ impl<'l> Interp<'l> {
                     }
                     return Err(err(format!("{name} is not a parameterized type"), span));
                 }
-                if !KNOWN_RESOURCE_TYPES.contains(&name.to_ascii_lowercase().as_str())
-                    && !self.loader.is_resource_type(name)
-                {
+                if let Some(own) = crate::types::builtin::builtin_resource_type(name) {
+                    // named as the type names itself: `EXEC` is `Exec`
+                    let name = crate::types::factory::capitalize_type_name(own);
+                    return crate::types::construct::parameters::create(&name, params)
+                        .map_err(|x| x.with_span(span));
+                }
+                if !self.loader.is_resource_type(name) {
                     return Err(err(format!("Resource type not found: {name}"), span));
                 }
             }
@@ -527,24 +531,6 @@ impl From<Flow> for Error {
         f.into_error()
     }
 }
-
-/// The resource types Puppet 7 has without modules (others are "not found").
-const KNOWN_RESOURCE_TYPES: &[&str] = &[
-    "component",
-    "exec",
-    "file",
-    "filebucket",
-    "group",
-    "notify",
-    "package",
-    "resources",
-    "schedule",
-    "service",
-    "stage",
-    "tidy",
-    "user",
-    "whit",
-];
 
 /// True for values a relationship can be formed with (resource references, arrays of them, strings).
 fn is_catalog_ref(v: &Value) -> bool {

@@ -22,7 +22,6 @@ mod flow;
 mod functions;
 mod interp;
 mod loader;
-mod methods;
 mod ops;
 mod scope;
 mod text;

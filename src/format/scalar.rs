@@ -7,11 +7,10 @@ use super::integer::{write_int, IntArg};
 use super::map::Fmt;
 use super::rich::{any_object, binary, int_arg, nanos_to_seconds};
 use super::spec::Spec;
-use super::string::SmallStr;
 use super::string::{capitalize, downcase, strip, upcase, write_field, write_quoted};
 use super::{illegal, Converter};
 use crate::error::{Error, Result};
-use crate::values::float_text::write_float_to_s;
+use crate::values::float_text::{write_float_to_s, StackText};
 use crate::values::Value;
 use std::fmt::Write;
 use std::sync::Arc;
@@ -240,8 +239,8 @@ fn integer(buf: &mut String, spec: &Spec, i: i64) -> Result<()> {
 }
 
 /// Decimal text of `i` on the stack.
-fn itoa(i: i64) -> SmallStr {
-    let mut s = SmallStr::default();
+fn itoa(i: i64) -> StackText {
+    let mut s = StackText::default();
     let _ = write!(s, "{i}");
     s
 }

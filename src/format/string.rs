@@ -161,32 +161,6 @@ pub fn write_inspect_bytes(buf: &mut String, bytes: &[u8]) {
     buf.push('"');
 }
 
-/// A short string kept on the stack (number texts), written with `write!`.
-#[derive(Default)]
-pub struct SmallStr {
-    bytes: [u8; 32],
-    len: usize,
-}
-
-impl SmallStr {
-    /// The text written so far.
-    pub fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
-    }
-}
-
-impl Write for SmallStr {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        let end = self.len + s.len();
-        if end > self.bytes.len() {
-            return Err(std::fmt::Error);
-        }
-        self.bytes[self.len..end].copy_from_slice(s.as_bytes());
-        self.len = end;
-        Ok(())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

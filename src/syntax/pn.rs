@@ -277,25 +277,7 @@ fn write_json_here(v: &Value, out: &mut String) {
             let _ = write!(out, "{i}");
         }
         Value::Float(f) => out.push_str(&ruby_float_to_s(*f)),
-        Value::String(s) => {
-            out.push('"');
-            for c in s.chars() {
-                match c {
-                    '"' => out.push_str("\\\""),
-                    '\\' => out.push_str("\\\\"),
-                    '\n' => out.push_str("\\n"),
-                    '\r' => out.push_str("\\r"),
-                    '\t' => out.push_str("\\t"),
-                    '\u{8}' => out.push_str("\\b"),
-                    '\u{c}' => out.push_str("\\f"),
-                    c if (c as u32) < 0x20 => {
-                        let _ = write!(out, "\\u{:04x}", c as u32);
-                    }
-                    c => out.push(c),
-                }
-            }
-            out.push('"');
-        }
+        Value::String(s) => write_json_string(out, s),
         Value::Array(a) => {
             out.push('[');
             for (i, e) in a.iter().enumerate() {
@@ -322,6 +304,15 @@ fn write_json_here(v: &Value, out: &mut String) {
         other => {
             let _ = write!(out, "{other:?}");
         }
+    }
+}
+
+/// `s` as a JSON string, escaped as Ruby's `JSON.generate` escapes it
+/// (`\"`, `\\`, `\n`, `\t`, ..., other control characters as `\u00XX`;
+/// the rest as it is): serde_json's escaping, which is the same.
+pub fn write_json_string(out: &mut String, s: &str) {
+    if let Ok(text) = serde_json::to_string(s) {
+        out.push_str(&text);
     }
 }
 
@@ -771,5 +762,23 @@ mod tests {
         let mut b = String::new();
         double_quote("a\"\\\t\u{1}é", &mut b);
         assert_eq!(b, "\"a\\\"\\\\\\t\\o001é\"");
+    }
+
+    #[test]
+    fn json_strings_escape_as_rubys_json_generate() {
+        let s: String = (0u8..0x20)
+            .map(char::from)
+            .chain("\u{7f}/\u{2028}é\"\\".chars())
+            .collect();
+        let mut out = String::new();
+        write_json_string(&mut out, &s);
+        // ruby -rjson -e 'puts JSON.generate([s])' (json 2.6), without the brackets
+        let ruby = concat!(
+            r#""\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r"#,
+            r#"\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018"#,
+            r#"\u0019\u001a\u001b\u001c\u001d\u001e\u001f"#,
+            "\u{7f}/\u{2028}é\\\"\\\\\""
+        );
+        assert_eq!(out, ruby);
     }
 }

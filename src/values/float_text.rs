@@ -74,15 +74,17 @@ fn push_zeros(buf: &mut String, n: usize) {
     }
 }
 
-/// The `{:e}` text of a float, kept on the stack.
+/// A short text kept on the stack (the `{:e}` text of a float, the digits
+/// of an integer), written with `write!`; a write past 32 bytes fails.
 #[derive(Default)]
-struct StackText {
+pub struct StackText {
     bytes: [u8; 32],
     len: usize,
 }
 
 impl StackText {
-    fn as_str(&self) -> &str {
+    /// The text written so far.
+    pub fn as_str(&self) -> &str {
         std::str::from_utf8(&self.bytes[..self.len]).unwrap_or("")
     }
 }

@@ -1,11 +1,13 @@
 //! URIs (RFC 3986) split into their parts, as Ruby's `URI.parse` does for
 //! Puppet: the scheme is lower-cased, known schemes get their default port
-//! (`http` 80, `https` 443, `ftp` 21, `ldap` 389, `ldaps` 636, `ws` 80), a non-hierarchical URI keeps everything after the scheme as
+//! (`http` 80, `https` 443, `ftp` 21, `ldap` 389, `ldaps` 636, `ws` 80;
+//! not `wss`), a non-hierarchical URI keeps everything after the scheme as
 //! `opaque`, and `+` resolves a reference against a base (RFC 3986 §5.2).
 
 use super::uri_syntax::{
     authority, bad, escape_fragment, escape_query, is_unreserved_subdelim, pchar, ruby_inspect, run,
 };
+use super::Value;
 use crate::error::{Error, Result};
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -32,16 +34,25 @@ pub struct Uri {
     pub opaque: Option<String>,
 }
 
-/// The default port of a scheme Ruby knows.
+/// The schemes of Ruby's URI library (3.1's `uri` 0.11: no `wss`, so
+/// `URI('wss://h').port` is undef) with a default port.
+const DEFAULT_PORTS: [(&str, i64); 6] = [
+    ("http", 80),
+    ("https", 443),
+    ("ftp", 21),
+    ("ldap", 389),
+    ("ldaps", 636),
+    ("ws", 80),
+];
+
+/// The default port of a scheme Ruby's URI library knows (looked up without
+/// regard to case, as Ruby looks up its scheme list).
 pub fn default_port(scheme: Option<&str>) -> Option<i64> {
-    match scheme? {
-        "http" | "ws" => Some(80),
-        "https" => Some(443),
-        "ftp" => Some(21),
-        "ldap" => Some(389),
-        "ldaps" => Some(636),
-        _ => None,
-    }
+    let s = scheme?;
+    DEFAULT_PORTS
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(s))
+        .map(|&(_, port)| port)
 }
 
 impl Uri {
@@ -279,6 +290,35 @@ impl Uri {
         Ok(u)
     }
 
+    /// The part `name` of the URI as the reference's URI object reports it
+    /// (`scheme`, `userinfo`, `host`, `port`, `path`, `query`, `fragment`,
+    /// `opaque`; undef when absent, the path of a hierarchical URI at least
+    /// ""), or `None` when `name` is not a part.
+    pub fn part(&self, name: &str) -> Option<Value> {
+        let text = |o: &Option<String>| {
+            o.as_ref()
+                .map_or(Value::Undef, |x| Value::string(x.as_str()))
+        };
+        Some(match name {
+            "scheme" => text(&self.scheme),
+            "userinfo" => text(&self.userinfo),
+            "host" => text(&self.host),
+            "port" => self
+                .port
+                .or_else(|| default_port(self.scheme.as_deref()))
+                .map_or(Value::Undef, Value::Integer),
+            "path" => match (&self.path, &self.opaque) {
+                (Some(p), _) => Value::string(p.as_str()),
+                (None, None) => Value::string(""),
+                (None, Some(_)) => Value::Undef,
+            },
+            "query" => text(&self.query),
+            "fragment" => text(&self.fragment),
+            "opaque" => text(&self.opaque),
+            _ => return None,
+        })
+    }
+
     /// True when the URI has a scheme.
     pub fn is_absolute(&self) -> bool {
         self.scheme.is_some()
@@ -340,32 +380,6 @@ impl Uri {
         }
         v
     }
-
-    /// The value of a named part (`scheme`, `userinfo`, `host`, `port`, `path`,
-    /// `query`, `fragment`, `opaque`) as the URI's readers give it.
-    pub fn part(&self, name: &str) -> Option<UriPart> {
-        let t = |s: &Option<String>| s.clone().map(UriPart::Text);
-        match name {
-            "scheme" => t(&self.scheme),
-            "userinfo" => t(&self.userinfo),
-            "host" => t(&self.host),
-            "port" => self.port.map(UriPart::Port),
-            "path" => t(&self.path),
-            "query" => t(&self.query),
-            "fragment" => t(&self.fragment),
-            "opaque" => t(&self.opaque),
-            _ => None,
-        }
-    }
-}
-
-/// One URI part value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum UriPart {
-    /// A text part (the port too, in a type's parameters).
-    Text(String),
-    /// A port number, as the `port` reader gives it.
-    Port(i64),
 }
 
 impl fmt::Display for Uri {
@@ -470,5 +484,33 @@ mod tests {
         assert_eq!(b.to_string(), "http://www.example.com/a/b");
         assert!(Uri::build(None, None, Some("h"), None, None, None, None, Some("a:b")).is_err());
         assert!(Uri::parse("http://x y").is_err());
+    }
+
+    #[test]
+    fn default_port_is_that_of_rubys_scheme_list_in_any_case() {
+        let port = |s: &str| Uri::parse(s).unwrap().part("port").unwrap();
+        assert_eq!(port("ftp://h"), Value::Integer(21));
+        assert_eq!(port("HTTP://h"), Value::Integer(80));
+        assert_eq!(port("ws://h"), Value::Integer(80));
+        assert_eq!(port("ldaps://h"), Value::Integer(636));
+        assert_eq!(port("https://h:99"), Value::Integer(99));
+        assert_eq!(port("wss://h"), Value::Undef);
+        assert_eq!(port("foo://h"), Value::Undef);
+        assert_eq!(default_port(Some("HTTPS")), Some(443));
+        assert_eq!(default_port(None), None);
+    }
+
+    #[test]
+    fn parts_are_undef_when_absent_and_unknown_names_are_no_part() {
+        let u = Uri::parse("urn:a:b").unwrap();
+        assert_eq!(u.part("scheme"), Some(Value::string("urn")));
+        assert_eq!(u.part("opaque"), Some(Value::string("a:b")));
+        assert_eq!(u.part("path"), Some(Value::Undef));
+        assert_eq!(u.part("host"), Some(Value::Undef));
+        assert_eq!(
+            Uri::parse("x").unwrap().part("path"),
+            Some(Value::string("x"))
+        );
+        assert_eq!(u.part("nope"), None);
     }
 }

@@ -30,6 +30,14 @@ pub struct Hierarchy {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+impl Hierarchy {
+    /// Report a problem of the configuration file `file` as a whole.
+    fn report(&mut self, code: Code, message: String, file: &Arc<str>) {
+        self.diagnostics
+            .push(Diagnostic::new(code, message).in_file(Some(file.clone())));
+    }
+}
+
 /// Who a hiera.yaml belongs to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layer {
@@ -153,12 +161,10 @@ pub fn hierarchy(path: &Path, layer: &Layer) -> Hierarchy {
             ("data_hash", "yaml_data") | ("lookup_key", "eyaml_lookup_key") => Dialect::Yaml,
             ("data_hash", "json_data") => Dialect::Json,
             (kind, f) => {
-                out.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UNCHECKED_BACKEND,
-                        format!("The data of hierarchy '{name}' ({kind}: {f}) is not checked: only yaml_data, json_data and eyaml_lookup_key are read"),
-                    )
-                    .in_file(Some(display.clone())),
+                out.report(
+                    Code::UNCHECKED_BACKEND,
+                    format!("The data of hierarchy '{name}' ({kind}: {f}) is not checked: only yaml_data, json_data and eyaml_lookup_key are read"),
+                    &display,
                 );
                 continue;
             }
@@ -378,16 +384,6 @@ pub fn read_config(path: &Path, layer: &Layer, diagnostics: &mut Vec<Diagnostic>
         if keys.len() > 1 {
             return fail(diagnostics, format!("Only one of path, paths, glob, globs, uri, uris, or mapped_paths can be defined in hierarchy '{name}'"));
         }
-        let strings = |v: Option<&Value>| -> Vec<String> {
-            match v {
-                Some(Value::String(s)) => vec![s.to_string()],
-                Some(Value::Array(a)) => a
-                    .iter()
-                    .filter_map(|x| x.as_str().map(str::to_string))
-                    .collect(),
-                _ => Vec::new(),
-            }
-        };
         let locations = match keys.first().copied() {
             Some(k @ ("path" | "paths")) => Locations::Paths(strings(lget(k))),
             Some(k @ ("glob" | "globs")) => Locations::Globs(strings(lget(k))),
@@ -419,6 +415,18 @@ pub fn read_config(path: &Path, layer: &Layer, diagnostics: &mut Vec<Diagnostic>
     })
 }
 
+/// The strings of a setting that is a string or a list of them.
+fn strings(v: Option<&Value>) -> Vec<String> {
+    match v {
+        Some(Value::String(s)) => vec![s.to_string()],
+        Some(Value::Array(a)) => a
+            .iter()
+            .filter_map(|x| x.as_str().map(str::to_string))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// A version 3 configuration: `:backends:` (yaml, json), `:hierarchy:`,
 /// and each backend's `:datadir:`.
 fn version3(
@@ -429,35 +437,23 @@ fn version3(
     display: &Arc<str>,
 ) {
     let get = |k: &str| h.get(&Value::string(k));
-    let list = |v: Option<&Value>| -> Vec<String> {
-        match v {
-            Some(Value::String(s)) => vec![s.to_string()],
-            Some(Value::Array(a)) => a
-                .iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect(),
-            _ => Vec::new(),
-        }
-    };
     let backends = match get("backends") {
         None => vec!["yaml".to_string()],
-        v => list(v),
+        v => strings(v),
     };
     let hierarchy = match get("hierarchy") {
         None => vec!["common".to_string()],
-        v => list(v),
+        v => strings(v),
     };
     for backend in backends {
         let dialect = match backend.as_str() {
             "yaml" | "eyaml" => Dialect::Yaml,
             "json" => Dialect::Json,
             other => {
-                out.diagnostics.push(
-                    Diagnostic::new(
-                        Code::UNCHECKED_BACKEND,
-                        format!("The data of backend '{other}' is not checked: only yaml, eyaml and json are read"),
-                    )
-                    .in_file(Some(display.clone())),
+                out.report(
+                    Code::UNCHECKED_BACKEND,
+                    format!("The data of backend '{other}' is not checked: only yaml, eyaml and json are read"),
+                    display,
                 );
                 continue;
             }

@@ -625,26 +625,24 @@ impl DataCheck {
     ) {
         let module = class.split("::").next().unwrap_or(class);
         let dk = data_key(key, Some(class), Some(param));
-        if !self.classes.has_module(module) {
+        // a module that is not in the module path, or one without a class of
+        // its own name (data for its functions): reported when strict only
+        let strict_only = if !self.classes.has_module(module) {
+            Some((
+                Code::UNKNOWN_CLASS,
+                format!("Could not find class '{class}' for the key '{key}': there is no module '{module}' in the module path"),
+            ))
+        } else if class == module {
+            Some((
+                Code::UNBOUND_KEY,
+                format!("The key '{key}' binds no class parameter: module '{module}' has no class '{module}'"),
+            ))
+        } else {
+            None
+        };
+        if let Some((code, message)) = strict_only {
             if self.strict {
-                let d = Diagnostic::new(
-                    Code::UNKNOWN_CLASS,
-                    format!("Could not find class '{class}' for the key '{key}': there is no module '{module}' in the module path"),
-                )
-                .for_key(dk);
-                out.push(ctx.at_key(d, Some(key)));
-            }
-            return;
-        }
-        if class == module {
-            // a module without a class of its own name: data for its functions
-            if self.strict {
-                let d = Diagnostic::new(
-                    Code::UNBOUND_KEY,
-                    format!("The key '{key}' binds no class parameter: module '{module}' has no class '{module}'"),
-                )
-                .for_key(dk);
-                out.push(ctx.at_key(d, Some(key)));
+                out.push(ctx.at_key(Diagnostic::new(code, message).for_key(dk), Some(key)));
             }
             return;
         }

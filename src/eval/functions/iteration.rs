@@ -59,17 +59,31 @@ fn block_args(shape: &Shape, i: usize, x: &Value) -> Vec<Value> {
     }
 }
 
-/// Call the block for each element; `visit` gets the element and the
-/// block's result and says whether to go on. `break()` stops.
+/// Call the block for each element, with the arguments of the `shape`;
+/// `visit` gets the index, the element and the block's result and says
+/// whether to go on. `break()` stops.
 fn for_each(
     interp: &mut Interp,
     block: &Block,
     shape: Shape,
     elems: Vec<Value>,
+    visit: impl FnMut(usize, Value, Value) -> bool,
+) -> EResult<()> {
+    call_each(interp, block, elems, |i, x| block_args(&shape, i, x), visit)
+}
+
+/// Call the block with `args(index, element)` for each element; `visit`
+/// gets the index, the element and the block's result and says whether to
+/// go on. `break()` stops.
+fn call_each(
+    interp: &mut Interp,
+    block: &Block,
+    elems: Vec<Value>,
+    args: impl Fn(usize, &Value) -> Vec<Value>,
     mut visit: impl FnMut(usize, Value, Value) -> bool,
 ) -> EResult<()> {
     for (i, x) in elems.into_iter().enumerate() {
-        let r = match interp.call_block(block, block_args(&shape, i, &x)) {
+        let r = match interp.call_block(block, args(i, &x)) {
             Ok(r) => r,
             Err(Flow::Break(_)) => return Ok(()),
             Err(e) => return Err(e),
@@ -79,6 +93,24 @@ fn for_each(
         }
     }
     Ok(())
+}
+
+/// The tail of the functions whose block is optional (`slice`, `step`,
+/// `reverse_each`, `tree_each`): without a block, `elems` as an array; with
+/// one, the block called with `args(element)` for each element until
+/// `break()`, and then `done` as the value.
+fn array_or_each(
+    interp: &mut Interp,
+    block: Option<Block>,
+    elems: Vec<Value>,
+    args: impl Fn(&Value) -> Vec<Value>,
+    done: Value,
+) -> EResult<Value> {
+    let Some(block) = block else {
+        return Ok(Value::array(elems));
+    };
+    call_each(interp, &block, elems, |_, x| args(x), |_, _, _| true)?;
+    Ok(done)
 }
 
 pub(super) fn each(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
@@ -286,26 +318,17 @@ pub(super) fn slice(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     let n = (*n).max(1) as usize;
     let elems = items(&receiver)?;
     let slices: Vec<Value> = elems.chunks(n).map(|c| Value::array(c.to_vec())).collect();
-    let Some(block) = a.block else {
-        return Ok(Value::array(slices));
-    };
-    let params = block.lambda.parameters.len();
-    for s in slices {
-        let args = match (&s, params) {
-            (Value::Array(items), p) if p > 1 => {
-                let mut v = (**items).clone();
-                v.resize(p.max(v.len()), Value::Undef);
-                v
-            }
-            _ => vec![s.clone()],
-        };
-        match interp.call_block(&block, args) {
-            Ok(_) => {}
-            Err(Flow::Break(_)) => break,
-            Err(e) => return Err(e),
+    // a block of several parameters gets a slice's elements apart
+    let params = a.block.map_or(1, |b| b.lambda.parameters.len());
+    let args = |s: &Value| match (s, params) {
+        (Value::Array(items), p) if p > 1 => {
+            let mut v = (**items).clone();
+            v.resize(p.max(v.len()), Value::Undef);
+            v
         }
-    }
-    Ok(receiver)
+        _ => vec![s.clone()],
+    };
+    array_or_each(interp, a.block, slices, args, receiver)
 }
 
 /// `step(iterable, n) |$x| { }`: every n-th element.
@@ -315,26 +338,14 @@ pub(super) fn step(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     };
     let n = (*n).max(1) as usize;
     let picked: Vec<Value> = items(a.get(0))?.into_iter().step_by(n).collect();
-    match a.block {
-        None => Ok(Value::array(picked)),
-        Some(block) => {
-            for_each(interp, &block, Shape::One, picked, |_, _, _| true)?;
-            Ok(Value::Undef)
-        }
-    }
+    array_or_each(interp, a.block, picked, |x| vec![x.clone()], Value::Undef)
 }
 
 /// `reverse_each(iterable) |$x| { }`: the elements last first.
 pub(super) fn reverse_each(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     let mut elems = items(a.get(0))?;
     elems.reverse();
-    match a.block {
-        None => Ok(Value::array(elems)),
-        Some(block) => {
-            for_each(interp, &block, Shape::One, elems, |_, _, _| true)?;
-            Ok(Value::Undef)
-        }
-    }
+    array_or_each(interp, a.block, elems, |x| vec![x.clone()], Value::Undef)
 }
 
 /// `with(args...) |...| { }`: the block called with the arguments.
@@ -365,7 +376,7 @@ pub(super) fn lest(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
     }
 }
 
-/// `tree_each(tree, options) |$path, $value| { }` (or `|$pair|`): every
+/// `tree_each(tree, options) |$path, $value| { }` (or `|$value|`): every
 /// container and value of a tree of arrays and hashes, depth first or
 /// breadth first, with the path of keys and indexes leading to it.
 pub(super) fn tree_each(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
@@ -422,64 +433,48 @@ pub(super) fn tree_each(interp: &mut Interp, a: &mut Args) -> EResult<Value> {
             include_values
         }
     };
-    if breadth {
-        let mut queue = std::collections::VecDeque::new();
-        queue.push_back((Vec::new(), tree.clone()));
-        while let Some((path, v)) = queue.pop_front() {
-            if visited.len() > MAX_ITERATIONS {
-                break;
-            }
-            let container = is_container(&v);
-            if keep(&path, container) {
-                visited.push((path.clone(), v.clone()));
-            }
-            if container {
-                for (k, c) in children(&v) {
-                    let mut p = path.clone();
-                    p.push(k);
-                    queue.push_back((p, c));
-                }
-            }
-        }
-    } else {
-        let mut stack = vec![(Vec::new(), tree.clone())];
-        while let Some((path, v)) = stack.pop() {
-            if visited.len() > MAX_ITERATIONS {
-                break;
-            }
-            let container = is_container(&v);
-            if keep(&path, container) {
-                visited.push((path.clone(), v.clone()));
-            }
-            if container {
-                for (k, c) in children(&v).into_iter().rev() {
-                    let mut p = path.clone();
-                    p.push(k);
-                    stack.push((p, c));
-                }
-            }
-        }
-    }
-    let Some(block) = a.block else {
-        return Ok(Value::array(
-            visited
-                .into_iter()
-                .map(|(p, v)| Value::array(vec![Value::array(p), v]))
-                .collect(),
-        ));
-    };
-    let two = a.sig == 0;
-    for (p, v) in visited {
-        let args = if two {
-            vec![Value::array(p), v]
+    // breadth first takes the oldest pending node, depth first the newest
+    // (its children pending last first, so that the first is taken first)
+    let mut pending = std::collections::VecDeque::from([(Vec::new(), tree.clone())]);
+    let next = |pending: &mut std::collections::VecDeque<_>| {
+        if breadth {
+            pending.pop_front()
         } else {
-            vec![Value::array(vec![Value::array(p), v])]
-        };
-        match interp.call_block(&block, args) {
-            Ok(_) => {}
-            Err(Flow::Break(_)) => break,
-            Err(e) => return Err(e),
+            pending.pop_back()
+        }
+    };
+    while let Some((path, v)) = next(&mut pending) {
+        if visited.len() > MAX_ITERATIONS {
+            break;
+        }
+        let container = is_container(&v);
+        if keep(&path, container) {
+            visited.push((path.clone(), v.clone()));
+        }
+        if container {
+            let kids = children(&v).into_iter().map(|(k, c)| {
+                let mut p = path.clone();
+                p.push(k);
+                (p, c)
+            });
+            if breadth {
+                pending.extend(kids);
+            } else {
+                pending.extend(kids.rev());
+            }
         }
     }
-    Ok(tree)
+    let pairs = visited
+        .into_iter()
+        .map(|(p, v)| Value::array(vec![Value::array(p), v]))
+        .collect();
+    // a block of two parameters gets the path and the value, one of one
+    // parameter the value alone
+    let two = a.sig == 0;
+    let args = |pair: &Value| match pair {
+        Value::Array(pv) if two => pv.to_vec(),
+        Value::Array(pv) => pv.get(1).cloned().into_iter().collect(),
+        _ => vec![pair.clone()],
+    };
+    array_or_each(interp, a.block, pairs, args, tree)
 }

@@ -9,6 +9,36 @@ use crate::types::factory as tf;
 use crate::types::Type;
 use std::sync::OnceLock;
 
+/// Puppet 7's own resource types (lower case), which resolve without a
+/// module. `node` is among them: `Node` and `Node['x']` are types as the
+/// others are, though `node` is a keyword and no resource is declared with it.
+pub const BUILTIN_RESOURCE_TYPES: [&str; 15] = [
+    "component",
+    "exec",
+    "file",
+    "filebucket",
+    "group",
+    "node",
+    "notify",
+    "package",
+    "resources",
+    "schedule",
+    "service",
+    "stage",
+    "tidy",
+    "user",
+    "whit",
+];
+
+/// The one of Puppet's own resource types that `name` (without `::`, in
+/// any case) names, as listed in [`BUILTIN_RESOURCE_TYPES`].
+pub fn builtin_resource_type(name: &str) -> Option<&'static str> {
+    BUILTIN_RESOURCE_TYPES
+        .iter()
+        .copied()
+        .find(|t| t.eq_ignore_ascii_case(name))
+}
+
 /// The one list of built-in types: each name with the factory call that
 /// makes its unparameterised instance. It defines [`Builtin`],
 /// [`BUILTIN_NAMES`], the exact-spelling lookup and the instances.

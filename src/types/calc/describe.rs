@@ -402,6 +402,15 @@ fn range_type(r: Range) -> Type {
     Type::from_kind(TypeKind::Integer(IntRange::new(Some(r.0), r.1)))
 }
 
+/// The smallest range that holds both `a` and `b`.
+fn enclosing(a: Range, b: Range) -> Range {
+    let max = match (a.1, b.1) {
+        (Some(x), Some(y)) => Some(x.max(y)),
+        _ => None,
+    };
+    (a.0.min(b.0), max)
+}
+
 pub(super) fn covers(a: Range, b: Range) -> bool {
     is_assignable(&range_type(a), &range_type(b))
 }
@@ -428,35 +437,21 @@ impl Mismatch {
     pub(super) fn merge(&self, o: &Mismatch) -> Mismatch {
         let kind = match (&self.kind, &o.kind) {
             (
+                Kind::Size { expected, actual },
                 Kind::Size {
-                    expected: a,
-                    actual,
+                    expected: other, ..
                 },
-                Kind::Size { expected: b, .. },
             ) => Kind::Size {
-                expected: (
-                    a.0.min(b.0),
-                    match (a.1, b.1) {
-                        (Some(x), Some(y)) => Some(x.max(y)),
-                        _ => None,
-                    },
-                ),
+                expected: enclosing(*expected, *other),
                 actual: *actual,
             },
             (
+                Kind::Count { expected, actual },
                 Kind::Count {
-                    expected: a,
-                    actual,
+                    expected: other, ..
                 },
-                Kind::Count { expected: b, .. },
             ) => Kind::Count {
-                expected: (
-                    a.0.min(b.0),
-                    match (a.1, b.1) {
-                        (Some(x), Some(y)) => Some(x.max(y)),
-                        _ => None,
-                    },
-                ),
+                expected: enclosing(*expected, *other),
                 actual: *actual,
             },
             (

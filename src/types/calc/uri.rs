@@ -7,45 +7,6 @@ use super::instance::instance_of;
 use super::is_assignable;
 use crate::values::{Uri, Value, ValueMap};
 
-/// The default port of a scheme, as Ruby's URI library assigns it.
-fn default_port(scheme: Option<&str>) -> Option<i64> {
-    let s = scheme?.to_ascii_lowercase();
-    Some(match s.as_str() {
-        "http" | "ws" => 80,
-        "https" | "wss" => 443,
-        "ftp" => 21,
-        "ldap" => 389,
-        "ldaps" => 636,
-        _ => return None,
-    })
-}
-
-/// The value of a URI part, as the reference's URI object reports it.
-pub(crate) fn part(u: &Uri, name: &str) -> Value {
-    let s = |o: &Option<String>| {
-        o.as_ref()
-            .map_or(Value::Undef, |x| Value::string(x.as_str()))
-    };
-    match name {
-        "scheme" => s(&u.scheme),
-        "userinfo" => s(&u.userinfo),
-        "host" => s(&u.host),
-        "port" => match u.port.or_else(|| default_port(u.scheme.as_deref())) {
-            Some(p) => Value::Integer(p),
-            None => Value::Undef,
-        },
-        "path" => match (&u.path, &u.opaque) {
-            (Some(p), _) => Value::string(p.as_str()),
-            (None, None) => Value::string(""),
-            (None, Some(_)) => Value::Undef,
-        },
-        "query" => s(&u.query),
-        "fragment" => s(&u.fragment),
-        "opaque" => s(&u.opaque),
-        _ => Value::Undef,
-    }
-}
-
 /// Puppet's match of a value against a constraint (String, Regexp, Type, undef, other).
 fn matches(v: &Value, constraint: &Value) -> bool {
     match constraint {
@@ -62,7 +23,7 @@ fn matches(v: &Value, constraint: &Value) -> bool {
 /// True when every constrained part of `u` matches.
 pub(crate) fn uri_matches(params: &ValueMap, u: &Uri) -> bool {
     params.iter().all(|(k, c)| match k.as_str() {
-        Some(name) => matches(&part(u, name), c),
+        Some(name) => matches(&u.part(name).unwrap_or(Value::Undef), c),
         None => false,
     })
 }
