@@ -275,10 +275,7 @@ fn lex(source: &str, epp: bool) -> (Vec<Token<'_>>, Option<Error>) {
         ..Default::default()
     };
     let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
-    // (room for a token per 8 bytes: the modules' manifests have one per
-    // 16 bytes in the median, one per 8 at the tenth percentile; growing
-    // the vector as it filled copied it several times into fresh memory)
-    let mut tokens = Vec::with_capacity(source.len() / 8 + 16);
+    let mut tokens = Vec::new();
     // (a huge source takes seconds to lex: the host may stop it meanwhile,
     // and the parse is then not answered)
     let mut steps = crate::stop::Steps::new();
