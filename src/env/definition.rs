@@ -36,9 +36,6 @@ pub struct Definition {
     pub return_type: Option<Span>,
     /// A type alias's type expression.
     pub alias_type: Option<Span>,
-    /// The comment block directly above (each line without its `#` marks
-    /// and one space), as puppet-strings reads it; empty when none.
-    pub docstring: String,
 }
 
 /// A parameter of a definition.
@@ -111,6 +108,13 @@ impl Definition {
     /// 1-based line and column of the definition.
     pub fn position(&self) -> (usize, usize) {
         self.line_col(self.span.start)
+    }
+
+    /// The comment block directly above (each line without its `#` marks
+    /// and one space), as puppet-strings reads it; empty when none. (Read
+    /// when asked: most lookups never need it.)
+    pub fn docstring(&self) -> String {
+        comment_block_before(&self.program.source, self.span.start as usize)
     }
 }
 
@@ -219,7 +223,6 @@ pub fn extract(
                 parent,
                 return_type: ret,
                 alias_type: alias,
-                docstring: comment_block_before(&program.source, stmt.span.start as usize),
             });
         }
     }
@@ -306,9 +309,9 @@ mod tests {
     #[test]
     fn the_docstring_is_the_comment_block_directly_above() {
         let src = "# not this\n\n# @summary s\n  ## two\n#\n#\tx \nclass a {}\n";
-        assert_eq!(defs(src)[0].docstring, "@summary s\ntwo\n\nx");
-        assert_eq!(defs("class a {}")[0].docstring, "");
-        assert_eq!(defs("$x = 1 # c\nclass a {}")[0].docstring, "");
+        assert_eq!(defs(src)[0].docstring(), "@summary s\ntwo\n\nx");
+        assert_eq!(defs("class a {}")[0].docstring(), "");
+        assert_eq!(defs("$x = 1 # c\nclass a {}")[0].docstring(), "");
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub enum Read {
     /// The file does not exist.
     Missing,
     /// The file's text.
-    Text(Arc<str>),
+    Text(String),
     /// It exists but cannot be used: the diagnostic says why.
     Bad(Diagnostic),
 }
@@ -95,7 +95,7 @@ pub fn read_source(path: &Path, display: &Arc<str>) -> Read {
         return Read::Bad(d);
     }
     match String::from_utf8(bytes) {
-        Ok(s) => Read::Text(Arc::from(s)),
+        Ok(s) => Read::Text(s),
         Err(e) => {
             let at = e.utf8_error().valid_up_to();
             let bytes = e.as_bytes();

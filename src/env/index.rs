@@ -181,6 +181,11 @@ impl Index {
         out
     }
 
+    /// Problems with the module path entries themselves (missing, unreadable).
+    pub fn modulepath_diagnostics(&self) -> &[Diagnostic] {
+        &self.discovery
+    }
+
     /// Problems with the module path and its directories, and with each module's metadata.
     pub fn module_diagnostics(&self) -> Vec<Diagnostic> {
         let mut out = self.discovery.clone();

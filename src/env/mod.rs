@@ -154,6 +154,15 @@ impl Environment {
         out
     }
 
+    /// The problems of the module path entries themselves (an entry that
+    /// is missing or cannot be read), without reading any module.
+    pub fn modulepath_diagnostics(&self) -> Vec<Diagnostic> {
+        let mut out = self.index.modulepath_diagnostics().to_vec();
+        out.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        out.dedup();
+        out
+    }
+
     /// The type diagnostics of a file's definitions (checked once).
     fn type_diagnostics(&self, file: &SourceFile) -> Vec<Diagnostic> {
         if let Some(d) = self.lock_checked().get(&file.path) {

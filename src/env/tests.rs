@@ -58,7 +58,7 @@ fn a_class_is_found_in_its_autoloader_file_only() {
     assert_eq!(sub.parent.as_deref(), Some("fx"));
     assert!(sub.path.ends_with("fx/manifests/sub.pp"));
     assert_eq!(sub.position(), (2, 1));
-    assert_eq!(sub.docstring, "A subclass.");
+    assert_eq!(sub.docstring(), "A subclass.");
     // only the files on the way were read
     let loaded: Vec<_> = env.files().iter().map(|f| f.relative.clone()).collect();
     assert_eq!(loaded, ["manifests/sub.pp"]);

@@ -97,7 +97,7 @@ fn alias_type(ruby: &Ruby, rb_self: &RbDefinition) -> Result<Value, Error> {
 }
 
 fn docstring(rb_self: &RbDefinition) -> String {
-    rb_self.def.docstring.clone()
+    rb_self.def.docstring()
 }
 
 fn source(rb_self: &RbDefinition) -> String {

@@ -66,16 +66,12 @@ module PuppetTypes
         "#{lines.join("\n")}\n"
       end
 
-      # The JSON document of a run.
+      # The JSON document of a run. (Each diagnostic is its `to_h`: the
+      # generator writes its symbol keys and values as strings.)
       def json_document(diagnostics, files)
         errors = diagnostics.count(&:error?)
-        { 'diagnostics' => diagnostics.map { |d| json_object(d) }, 'files' => files,
+        { 'diagnostics' => diagnostics.map(&:to_h), 'files' => files,
           'errors' => errors, 'warnings' => diagnostics.size - errors }
-      end
-
-      # The JSON object of one diagnostic: its `to_h` with string keys and values for symbols.
-      def json_object(diagnostic)
-        diagnostic.to_h.to_h { |k, v| [k.to_s, v.is_a?(Symbol) ? v.to_s : v] }
       end
 
       # The workflow command annotating one diagnostic.

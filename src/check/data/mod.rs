@@ -195,12 +195,9 @@ impl DataCheck {
     /// [`DataCheck::check_plan`], with the list of the files checked.
     pub fn run_plan(&self, plan: &Plan) -> PlanRun {
         let mut files: Vec<DataFile> = Vec::new();
-        let mut out: Vec<Diagnostic> = self
-            .environment()
-            .diagnostics()
-            .into_iter()
-            .filter(|d| d.code == Code::MISSING_MODULEPATH)
-            .collect();
+        // (only the module path's own problems: the whole environment's
+        // would read every module's metadata.json)
+        let mut out: Vec<Diagnostic> = self.environment().modulepath_diagnostics();
         let add =
             |found: hiera::Hierarchy, files: &mut Vec<DataFile>, out: &mut Vec<Diagnostic>| {
                 out.extend(found.diagnostics);

@@ -274,3 +274,20 @@ fn check_parameters_checks_a_class_s_parameters() {
         Code::UNKNOWN_CLASS
     );
 }
+
+#[test]
+fn a_missing_module_path_entry_is_one_finding_of_a_plan_however_often_named() {
+    let nowhere = fixtures().join("nowhere");
+    let env = Arc::new(Environment::new([
+        nowhere.clone(),
+        nowhere,
+        fixtures().join("modulepath"),
+    ]));
+    let found = DataCheck::new(env).check_plan(&Plan {
+        hiera_config: None,
+        module_data: false,
+        files: Vec::new(),
+    });
+    let codes: Vec<_> = found.iter().map(|d| d.code).collect();
+    assert_eq!(codes, [Code::MISSING_MODULEPATH], "{found:#?}");
+}

@@ -139,7 +139,7 @@ pub fn inputs(paths: &[String]) -> (Vec<Input>, Vec<Diagnostic>) {
                 match super::files::read_source(path, &display) {
                     super::files::Read::Text(source) => Ok(Input {
                         file: shown.clone(),
-                        source,
+                        source: Arc::from(source),
                     }),
                     super::files::Read::Bad(d) => Err(Some(d)),
                     super::files::Read::Missing => Err(Some(
@@ -332,7 +332,7 @@ fn defaults_json(params: &[Param]) -> Option<Value> {
 /// The entry of one definition.
 fn entry(def: &Definition, file: &str) -> Value {
     let line = def.position().0;
-    let mut doc = yard::parse(&def.docstring);
+    let mut doc = yard::parse(&def.docstring());
     let mut m = Map::new();
     m.insert("name".into(), json!(def.name));
     m.insert("file".into(), json!(file));
