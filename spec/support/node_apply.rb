@@ -43,8 +43,26 @@ module NodeApply
     [notices(e.log), e.message.sub(POSITION, '').delete_prefix('Error while evaluating a Function Call, ')]
   end
 
+  # One program calling each of `calls`, its notice numbered ('0:', '1:', ...)
+  # so a notice can be traced back to its call.
+  def numbered_program(calls)
+    "$myvar = 'mv'\n" + calls.each_with_index.map { |c, i| "notice('#{i}:', #{c})" }.join("\n")
+  end
+
   # The first line of each notice (the console prints the rest apart).
   def notices(log)
     log.filter_map { |level, m| m.lines.first.to_s.chomp if level == :notice }
+  end
+end
+
+# Each call of the group's `self.failing` stops the gem's program with the
+# error (and after the notices) puppet apply gives.
+RSpec.shared_examples 'fails as puppet apply fails' do
+  it 'fails as puppet apply fails' do
+    self.class.failing.each do |c|
+      mine = NodeApply.ours("notice(#{c})")
+      expect(mine[1]).not_to be_nil, c
+      expect(mine).to eq(NodeApply.reference("notice(#{c})")), c
+    end
   end
 end
