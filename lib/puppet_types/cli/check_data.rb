@@ -14,17 +14,16 @@ module PuppetTypes
       # Files are checked on all cores (`--jobs N`: on N threads). Exit status
       # 1 when an error was found (with `--fail-on-warnings`, a warning too).
       class CheckData < Base
+        include Reporting
+
         NAME = 'check-data'
         USAGE = 'check-data [--modulepath DIR[:DIR...]] [--hiera-config FILE] [--strict] ' \
                 '[--format text|json|github|junit] [--jobs N] [--fail-on-warnings] [DATA_FILE...]'
         SUMMARY = 'Check hiera data against the types of the class parameters it binds'
 
         def options(parser)
-          @format = 'text'
           @strict = false
           @module_data = nil
-          @jobs = nil
-          @fail_on_warnings = false
           parser.on('--modulepath DIRS', 'Module directories, joined with ":" (default: ./site and ./modules)') do |p|
             (@modulepath ||= []).concat(p.split(File::PATH_SEPARATOR))
           end
@@ -35,15 +34,7 @@ module PuppetTypes
             @module_data = b
           end
           parser.on('--strict', 'Also report keys that bind no class parameter') { @strict = true }
-          parser.on('--format FORMAT', Formats::NAMES, "Output format: #{Formats::NAMES.join(', ')} (default: text)") do |f|
-            @format = f
-          end
-          parser.on('--jobs N', Integer, 'Check files on N threads (default: one per core)') do |n|
-            raise UsageError, '--jobs must be at least 1' if n < 1
-
-            @jobs = n
-          end
-          parser.on('--fail-on-warnings', 'Exit with status 1 for warnings too') { @fail_on_warnings = true }
+          report_options(parser, 'Check files')
         end
 
         def run(data_files)
@@ -60,10 +51,7 @@ module PuppetTypes
           check = PuppetTypes::DataCheck.new(env, strict: @strict, jobs: @jobs)
           module_data = @module_data.nil? ? !hiera.nil? : @module_data
           files, diagnostics = check.__run_plan(hiera, module_data, data_files)
-          Formats.write(@format, diagnostics, @out, files: files, tool: 'puppet-types check-data',
-                                                    fail_on_warnings: @fail_on_warnings)
-          Formats.write_summary(@format, diagnostics, files.size, @out, @err)
-          diagnostics.any? { |d| d.error? || @fail_on_warnings } ? FINDINGS : OK
+          report(diagnostics, files, 'puppet-types check-data')
         end
       end
       CLI.register(CheckData)

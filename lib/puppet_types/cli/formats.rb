@@ -132,5 +132,37 @@ module PuppetTypes
         "#{count} #{word}#{count == 1 ? '' : 's'}"
       end
     end
+
+    module Commands
+      # What the commands that report Diagnostics share: the `--format`,
+      # `--jobs` and `--fail-on-warnings` options, and writing the report
+      # with its summary and exit status.
+      module Reporting
+        # Declare the options; `jobs_help` says what runs on N threads.
+        def report_options(parser, jobs_help)
+          @format = 'text'
+          @jobs = nil
+          @fail_on_warnings = false
+          parser.on('--format FORMAT', Formats::NAMES, "Output format: #{Formats::NAMES.join(', ')} (default: text)") do |f|
+            @format = f
+          end
+          parser.on('--jobs N', Integer, "#{jobs_help} on N threads (default: one per core)") do |n|
+            raise UsageError, '--jobs must be at least 1' if n < 1
+
+            @jobs = n
+          end
+          parser.on('--fail-on-warnings', 'Exit with status 1 for warnings too') { @fail_on_warnings = true }
+        end
+
+        # Write `diagnostics` of the `files` checked in the chosen format, the
+        # summary after them; FINDINGS when an error (or, with
+        # `--fail-on-warnings`, a warning) was found, else OK.
+        def report(diagnostics, files, tool)
+          Formats.write(@format, diagnostics, @out, files: files, tool: tool, fail_on_warnings: @fail_on_warnings)
+          Formats.write_summary(@format, diagnostics, files.size, @out, @err)
+          diagnostics.any? { |d| d.error? || @fail_on_warnings } ? FINDINGS : OK
+        end
+      end
+    end
   end
 end

@@ -17,6 +17,8 @@ module PuppetTypes
       # after what they define). Exit status 1 when an error was found (with
       # `--fail-on-warnings`, a warning too).
       class Validate < Base
+        include Reporting
+
         NAME = 'validate'
         USAGE = 'validate [--modulepath DIR[:DIR...]] [--format text|json|github|junit] [--jobs N] ' \
                 '[--fail-on-warnings] [PATH...]'
@@ -26,22 +28,11 @@ module PuppetTypes
         PROGRESS_AFTER = 1.0
 
         def options(parser)
-          @format = 'text'
-          @jobs = nil
-          @fail_on_warnings = false
           parser.on('--modulepath DIRS', 'Module directories (joined with ":"): also check the files there ' \
                                          'against their environment') do |dirs|
             (@modulepath ||= []).concat(dirs.split(File::PATH_SEPARATOR))
           end
-          parser.on('--format FORMAT', Formats::NAMES, "Output format: #{Formats::NAMES.join(', ')} (default: text)") do |f|
-            @format = f
-          end
-          parser.on('--jobs N', Integer, 'Validate on N threads (default: one per core)') do |n|
-            raise UsageError, '--jobs must be at least 1' if n < 1
-
-            @jobs = n
-          end
-          parser.on('--fail-on-warnings', 'Exit with status 1 for warnings too') { @fail_on_warnings = true }
+          report_options(parser, 'Validate')
         end
 
         def run(paths)
@@ -50,11 +41,7 @@ module PuppetTypes
           files, diagnostics = with_progress_line(progress) do
             PuppetTypes::Parser.new.__validate_paths(paths, @jobs, progress, @modulepath)
           end
-          Formats.write(@format, diagnostics, @out, files: files, tool: 'puppet-types validate',
-                                                    fail_on_warnings: @fail_on_warnings)
-          Formats.write_summary(@format, diagnostics, files.size, @out, @err)
-          failed = diagnostics.any? { |d| d.error? || @fail_on_warnings }
-          failed ? FINDINGS : OK
+          report(diagnostics, files, 'puppet-types validate')
         end
 
         private
