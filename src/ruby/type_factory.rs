@@ -516,7 +516,9 @@ fn key_of(ruby: &Ruby, t: &Type) -> R<(Arc<str>, KeyMode)> {
     let found = match t.kind() {
         TypeKind::Optional(Some(inner)) => literal(inner).map(|n| (n, KeyMode::Optional)),
         TypeKind::NotUndef(Some(inner)) => literal(inner).map(|n| (n, KeyMode::NotUndef)),
-        _ => literal(t).map(|n| (n, KeyMode::Plain)),
+        // (a String or Enum type key is required, as NotUndef says: only a
+        // plain String key is optional when its value may be undef)
+        _ => literal(t).map(|n| (n, KeyMode::NotUndef)),
     };
     found.ok_or_else(|| {
         errors::to_ruby(
