@@ -344,14 +344,23 @@ fn string(ruby: &Ruby, args: &[Value]) -> R<Value> {
         let values = magnus::RArray::from_value(args[1]).ok_or_else(|| {
             errors::argument(
                 ruby,
-                format!("expected an Array of Enum values, got {}", describe(args[1])),
+                format!(
+                    "expected an Array of Enum values, got {}",
+                    describe(args[1])
+                ),
             )
         })?;
         let ci = args[2];
-        if !(ci.is_nil() || ci.is_kind_of(ruby.class_true_class()) || ci.is_kind_of(ruby.class_false_class())) {
+        if !(ci.is_nil()
+            || ci.is_kind_of(ruby.class_true_class())
+            || ci.is_kind_of(ruby.class_false_class()))
+        {
             return Err(errors::argument(
                 ruby,
-                format!("expected true or false for case insensitivity, got {}", describe(ci)),
+                format!(
+                    "expected true or false for case insensitivity, got {}",
+                    describe(ci)
+                ),
             ));
         }
         let mut enum_args: Vec<Value> = values.into_iter().collect();
@@ -567,7 +576,10 @@ fn enumerated(ruby: &Ruby, v: Value) -> R<magnus::RArray> {
     if a.len() > MAX_ENUMERATED {
         return Err(errors::argument(
             ruby,
-            format!("expected at most {MAX_ENUMERATED} types, got {}", describe(v)),
+            format!(
+                "expected at most {MAX_ENUMERATED} types, got {}",
+                describe(v)
+            ),
         ));
     }
     Ok(a)
@@ -631,7 +643,9 @@ fn pattern(ruby: &Ruby, args: &[Value]) -> R<Value> {
             let class = unsafe { v.classname() }.into_owned();
             return Err(errors::argument(
                 ruby,
-                format!("Only String, Regexp, Pattern-Type, and Regexp-Type are allowed: got '{class}"),
+                format!(
+                    "Only String, Regexp, Pattern-Type, and Regexp-Type are allowed: got '{class}"
+                ),
             ));
         }
     }
@@ -660,8 +674,9 @@ fn callable(ruby: &Ruby, args: &[Value]) -> R<Value> {
         _ => None,
     };
     // (as the reference: an Integer or default, never nil, which is the Undef type)
-    let is_range =
-        |v: &Value| Integer::from_value(*v).is_some() || is_default_symbol(*v) || is_default_string(*v);
+    let is_range = |v: &Value| {
+        Integer::from_value(*v).is_some() || is_default_symbol(*v) || is_default_string(*v)
+    };
     let size = match params.as_slice() {
         [.., a, b] if is_range(a) && is_range(b) => {
             let r = (bound(ruby, *a)?, bound(ruby, *b)?);
@@ -741,7 +756,10 @@ fn sem_ver(ruby: &Ruby, args: &[Value]) -> R<Value> {
 fn timespan(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "timespan", args, 0, 2)?;
     if args.is_empty() {
-        return ok(ruby, f::timespan(None, None).map_err(|e| errors::to_ruby(ruby, e))?);
+        return ok(
+            ruby,
+            f::timespan(None, None).map_err(|e| errors::to_ruby(ruby, e))?,
+        );
     }
     let values = rich_values(ruby, args, "Timespan")?;
     created(ruby, rich::timespan(&values), "timespan")
@@ -752,7 +770,10 @@ fn timespan(ruby: &Ruby, args: &[Value]) -> R<Value> {
 fn timestamp(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "timestamp", args, 0, 2)?;
     if args.is_empty() {
-        return ok(ruby, f::timestamp(None, None).map_err(|e| errors::to_ruby(ruby, e))?);
+        return ok(
+            ruby,
+            f::timestamp(None, None).map_err(|e| errors::to_ruby(ruby, e))?,
+        );
     }
     let mut values = rich_values(ruby, args, "Timestamp")?;
     // (one at a time, as the reference converts them)
@@ -765,7 +786,10 @@ fn timestamp(ruby: &Ruby, args: &[Value]) -> R<Value> {
         if let PValue::Hash(h) = v {
             if h.get(&PValue::string("string")).is_none() {
                 // (the reference parses the missing string: Ruby's TypeError)
-                return Err(errors::conversion(ruby, "no implicit conversion of nil into String"));
+                return Err(errors::conversion(
+                    ruby,
+                    "no implicit conversion of nil into String",
+                ));
             }
             let t = crate::values::new::new_timestamp(std::slice::from_ref(v))
                 .map_err(|e| errors::to_ruby(ruby, e))?;
@@ -875,7 +899,13 @@ fn hash_of(ruby: &Ruby, args: &[Value]) -> R<Value> {
 fn hash_kv(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "hash_kv", args, 2, 3)?;
     // (nil is Any, as the reference's Hash type reads it)
-    let or_any = |v: Value| if v.is_nil() { Ok(f::any()) } else { type_arg(ruby, v) };
+    let or_any = |v: Value| {
+        if v.is_nil() {
+            Ok(f::any())
+        } else {
+            type_arg(ruby, v)
+        }
+    };
     let k = or_any(args[0])?;
     let v = or_any(args[1])?;
     match size_arg(ruby, args, 2)? {
