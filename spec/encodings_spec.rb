@@ -91,6 +91,30 @@ RSpec.describe 'Strings in encodings other than UTF-8' do
         .to eq("entry 'a' expects a match for Enum['é'], got 'ü'")
     end
 
+    # (the walk meets the Latin-1 text after it has answered for the subclass's
+    # object, so it walks again over a transcoded copy: both walks must agree)
+    it 'walks a transcoded copy that differs only in its text: subclasses of Array and Hash stay Runtime objects' do
+      array_sub = Class.new(Array)
+      hash_sub = Class.new(Hash)
+      t = PuppetTypes::TypeParser.parse('Hash[String, Array[String]]')
+      [{ 'a' => array_sub[latin1('é')], latin1('é') => ['x'] },
+       { latin1('é') => array_sub[latin1('é')] }].each do |v|
+        expect(t.instance?(v)).to be(false)
+        expect(PuppetTypes::TypeCalculator.describe_mismatch(t, v)).to match(/expects an Array value, got Runtime/)
+      end
+      h = hash_sub[latin1('é') => 1]
+      expect(PuppetTypes::TypeParser.parse('Array[Hash]').instance?([latin1('é'), h])).to be(false)
+      expect(PuppetTypes::TypeCalculator.infer_set([latin1('é'), h]).to_s).to eq('Tuple[String, Runtime[ruby, undef]]')
+      expect(PuppetTypes::Internal.instance_converted(t, { latin1('é') => array_sub[2**64] })).to be(false)
+    end
+
+    it 'walks a transcoded copy in which a Regexp keeps its options' do
+      rx = Regexp.new(latin1('é'), Regexp::IGNORECASE | Regexp::EXTENDED)
+      expect(PuppetTypes::TypeCalculator.infer(rx).to_s).to eq('Regexp[/(?ix-m:é)/]')
+      expect(PuppetTypes::TypeCalculator.infer([latin1('é'), rx]).to_s)
+        .to eq(PuppetTypes::TypeCalculator.infer(['é', Regexp.new('é', Regexp::IGNORECASE | Regexp::EXTENDED)]).to_s)
+    end
+
     it 'answers for text that cannot be converted without raising (it is not a String value)' do
       expect(f.string.instance?((+"\xff").force_encoding('UTF-16LE'))).to be(false)
       expect(f.string.instance?("\xff".b)).to be(false)

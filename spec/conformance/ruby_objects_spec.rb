@@ -158,6 +158,50 @@ RSpec.describe 'Ruby objects against the reference', reference: true do
       expect(PuppetTypes::TypeCalculator.infer([sub]).to_s).to eq(ref_calc.infer([sub]).to_s)
     end
 
+    # (text in another encoding makes a check walk a copy of the data with that
+    # text transcoded: the copy must keep the subclasses' objects as they are;
+    # the reference's answers are Ruby's text, compared once transcoded)
+    it 'are Runtime objects in data holding text to transcode, as in data that holds none' do
+      latin1 = ->(s) { s.encode('ISO-8859-1') }
+      text = [-> { latin1.call('café') }, -> { 'a' }, -> { 1 }]
+      # (one subclass per value: see the generated data above)
+      value = nil
+      subclass = [->(rng, d, s) { RubyObjects::ArraySub.new(Array.new(rng.rand(3)) { value.call(rng, d, s) }) },
+                  ->(rng, d, s) { RubyObjects::HashSub[latin1.call('clé') => value.call(rng, d, s)] }]
+      value = lambda do |rng, depth = 0, sub = nil|
+        case depth < 3 ? rng.rand(5) : 0
+        when 0 then text.sample(random: rng).call
+        when 1 then Array.new(rng.rand(3)) { value.call(rng, depth + 1, sub) }
+        when 2 then Array.new(rng.rand(3)).to_h { [text.first(2).sample(random: rng).call, value.call(rng, depth + 1, sub)] }
+        when 3 then sub.call(rng, depth + 1, sub)
+        else [text.first.call, value.call(rng, depth + 1, sub)].shuffle(random: rng)
+        end
+      end
+      utf8 = ->(answer) { answer.is_a?(String) ? answer.encode('UTF-8') : answer }
+      sources = ['Data', 'Array', 'Array[Array]', 'Array[String]', 'Hash[String, Array]', 'Hash[String, Any]',
+                 'Collection[1]', 'Iterable', 'Tuple[Any, Any]', 'Array[Variant[String, Array]]',
+                 "Runtime[ruby, 'RubyObjects::ArraySub']", "Array[Runtime[ruby, 'RubyObjects::HashSub']]"]
+      ref_types = sources.map { |s| Puppet::Pops::Types::TypeParser.singleton.parse(s) }
+      gem_types = sources.map { |s| PuppetTypes::TypeParser.parse(s) }
+      rng = Random.new(2306)
+      failures = []
+      300.times do
+        v = value.call(rng, 0, subclass.sample(random: rng))
+        compare('infer', v, -> { utf8.call(ref_calc.infer(v).to_s) }, -> { PuppetTypes::TypeCalculator.infer(v) }, failures)
+        compare('infer_set', v, -> { utf8.call(ref_calc.infer_set(v).to_s) },
+                -> { PuppetTypes::TypeCalculator.infer_set(v) }, failures)
+        compare('%s', v, -> { utf8.call(Puppet::Pops::Types::StringConverter.convert(v, '%s')) },
+                -> { PuppetTypes::Formatter.string(v, '%s') }, failures)
+        sources.each_with_index do |s, i|
+          compare("#{s}.instance?", v, -> { ref_types[i].instance?(v) }, -> { gem_types[i].instance?(v) }, failures)
+          described = PuppetTypes::TypeCalculator.describe_mismatch(gem_types[i], v)
+          failures << "#{s}: describe_mismatch #{described.inspect} of #{v.inspect}" if described.nil? != gem_types[i].instance?(v)
+        end
+      end
+      warn(*failures.uniq.first(40)) if ENV['DUMP']
+      expect(failures.uniq.first(20)).to eq([])
+    end
+
     it 'keeps an Array with a singleton class an Array' do
       a = [1]
       def a.extra; end

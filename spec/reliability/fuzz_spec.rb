@@ -20,6 +20,10 @@ RSpec.describe 'Fuzzing the binding with Ruby data shapes' do
     fuzz('p RubyShapes.run(0, 1, cases: 400)')
     # seed 2: describe_mismatch of an empty Variant panicked (InternalError)
     fuzz('p RubyShapes.run(0, 2, cases: 300)')
+    # seed 805688, case 867: a Latin-1 key made describe_mismatch walk a
+    # transcoded copy in which an Array subclass (a Runtime object) had become
+    # an Array: instance? false, describe_mismatch nil
+    fuzz('p RubyShapes.run(0, 805688, cases: 900)')
   end
 
   it 'finds nothing in new cases (FUZZ_SECONDS, default 4)' do

@@ -230,12 +230,12 @@ fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
     })
 }
 
-/// True when `raw` (an Array or a Hash) is an instance of Array or Hash
-/// itself: one of a subclass is a Runtime value, as in the reference.
 /// True when `raw` (an Array or a Hash) is read as a Puppet Array or Hash:
-/// an instance of Array or Hash itself, or of a subclass of Array when
-/// converted for formatting.
-fn read_as_container(raw: rb_sys::VALUE) -> bool {
+/// an instance of Array or Hash itself (one of a subclass is a Runtime value,
+/// as in the reference), or of a subclass of Array when converted for
+/// formatting. The one home of that rule for conversion and for the
+/// transcoded copy ([`super::encoding::transcoded_copy`]).
+pub(crate) fn read_as_container(raw: rb_sys::VALUE) -> bool {
     exact_container(raw) || (is_array(raw) && formatting())
 }
 

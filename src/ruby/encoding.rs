@@ -185,7 +185,12 @@ const COPY_ROOM: usize = 64 * 1024;
 /// A copy of `obj` in which every String (Array element, Hash key or value,
 /// at any depth up to [`super::convert::MAX_DEPTH`]) and Regexp source the
 /// value view cannot read in place is transcoded to UTF-8; `None` when
-/// nothing was changed. With `strict`, a String that cannot be transcoded
+/// nothing was changed. The copy differs from `obj` in that text only, so
+/// that a walk of it answers as a walk of `obj` would, had it read that text:
+/// a Regexp keeps its options, and an object read as a Runtime value (an
+/// instance of a subclass of Array or Hash, see
+/// [`super::convert::read_as_container`]) is kept as it is, never copied
+/// into a plain Array or Hash. With `strict`, a String that cannot be transcoded
 /// is an ArgumentError naming its encoding; otherwise it stays as it is (the
 /// view takes it for a Runtime value, never for its raw bytes).
 ///
@@ -226,6 +231,16 @@ fn copy(
         } else {
             Ok(None)
         };
+    }
+    let raw = obj.as_raw();
+    // SAFETY: `raw` is a live object (referenced from the caller's frame).
+    let tag = unsafe { rb_sys::RB_TYPE(raw) };
+    if matches!(
+        tag,
+        rb_sys::ruby_value_type::RUBY_T_ARRAY | rb_sys::ruby_value_type::RUBY_T_HASH
+    ) && !super::convert::read_as_container(raw)
+    {
+        return Ok(None);
     }
     // The copies go into the new container as soon as they are made, so the GC
     // sees them (a Rust Vec on the heap is not scanned).
@@ -297,10 +312,26 @@ fn copy(
         return Ok(Some(
             magnus::RRegexp::new_str(
                 RString::from_value(utf8).unwrap_or(source),
-                magnus::r_regexp::Opts::new(),
+                regexp_opts(super::ruby_class::regexp_options(r.as_raw())),
             )?
             .as_value(),
         ));
     }
     Ok(None)
+}
+
+/// The options of a Regexp (Ruby's `IGNORECASE`, `EXTENDED` and `MULTILINE`
+/// bits, as [`super::ruby_class::regexp_options`] reads them) for a new one.
+fn regexp_opts(bits: u8) -> magnus::r_regexp::Opts {
+    let mut opts = magnus::r_regexp::Opts::new();
+    if bits & 1 != 0 {
+        opts = opts.ignorecase();
+    }
+    if bits & 2 != 0 {
+        opts = opts.extend();
+    }
+    if bits & 4 != 0 {
+        opts = opts.multiline();
+    }
+    opts
 }
