@@ -115,6 +115,43 @@ RSpec.describe 'Strings in encodings other than UTF-8' do
         .to eq(PuppetTypes::TypeCalculator.infer(['é', Regexp.new('é', Regexp::IGNORECASE | Regexp::EXTENDED)]).to_s)
     end
 
+    # (the copy was made level by level: a Hash holding itself twice was
+    # copied 2**2000 times over, taking memory until the machine ran out)
+    it 'walks a transcoded copy of shared and self-containing data made once per container' do
+      require_relative 'support/subprocess'
+      result = Subprocess.run(<<~RUBY, timeout: 120, memory: 4 << 30)
+        h = { 'é'.encode('ISO-8859-1') => 1 }
+        h['a'] = h
+        h['b'] = h
+        p PuppetTypes::TypeParser.parse('Hash[String, Any]').instance?(h)
+        shared = ['é'.encode('ISO-8859-1')]
+        p PuppetTypes::TypeParser.parse('Array[Variant[String, Array]]').instance?(Array.new(40) { shared }.reduce { |a, _| [a, a] })
+      RUBY
+      expect([result.success?, result.out]).to eq([true, "true\ntrue\n"]), result.to_s
+    end
+
+    it 'walks a transcoded copy that contains itself where the data does' do
+      t = PuppetTypes::TypeParser.parse('Array[Variant[String, Array]]')
+      a = [latin1('é')]
+      a << a
+      expect(t.instance?(a)).to be(true)
+      expect(PuppetTypes::TypeCalculator.describe_mismatch(t, a)).to be_nil
+      b = ['é']
+      b << b
+      expect(t.instance?(b)).to be(true)
+    end
+
+    it 'walks a transcoded copy that keeps two keys that are the same text once transcoded, as the reference' do
+      [{ 'é' => 'x', latin1('é') => 1 }, { latin1('é') => 1, 'é' => 'x' }].each do |v|
+        expect(PuppetTypes::TypeParser.parse('Hash[String, Variant[String, Integer], 2, 2]').instance?(v)).to be(true)
+        one = PuppetTypes::TypeParser.parse('Hash[String, Variant[String, Integer], 1, 1]')
+        expect(one.instance?(v)).to be(false)
+        expect(PuppetTypes::TypeCalculator.describe_mismatch(one, v)).to eq('expects size to be 1, got 2')
+        expect { parser.evaluate('$x', 'x' => v) }
+          .to raise_error(PuppetTypes::ArgumentError, /two keys that are the same text once transcoded/)
+      end
+    end
+
     it 'answers for text that cannot be converted without raising (it is not a String value)' do
       expect(f.string.instance?((+"\xff").force_encoding('UTF-16LE'))).to be(false)
       expect(f.string.instance?("\xff".b)).to be(false)

@@ -22,6 +22,8 @@
 use super::errors;
 use magnus::rb_sys::{AsRawValue, FromRawValue};
 use magnus::{encoding::EncodingCapable, prelude::*, Error, RArray, RHash, RString, Ruby};
+use rb_sys::VALUE;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -194,78 +196,170 @@ const COPY_ROOM: usize = 64 * 1024;
 /// is an ArgumentError naming its encoding; otherwise it stays as it is (the
 /// view takes it for a Runtime value, never for its raw bytes).
 ///
+/// Each container is copied once however often the data refers to it, and
+/// the copy refers to itself where the data does, so the copy takes time
+/// linear in the objects of the data (shared parts and self-containing data
+/// included) and a walk of it meets the same shapes. The copy of a Hash
+/// keeps every entry, also where two keys are the same text once transcoded
+/// (the walk sees both entries, as the reference does); converted to a value
+/// (`strict`), that is an ArgumentError.
+///
 /// Ruby runs here (transcoding, allocation), and may change `obj` meanwhile:
 /// containers are read by index (arrays) or copied to a Ruby Array first
 /// (hashes), and every object is referenced from this thread's stack or from
-/// a Ruby object while it is used.
+/// a Ruby object while it is used (the originals and copies the memo knows
+/// are in `keep`, so an address in it is never reused meanwhile).
 pub fn transcoded_copy(
     ruby: &Ruby,
     obj: magnus::Value,
     strict: bool,
 ) -> Result<Option<magnus::Value>, Error> {
-    copy(ruby, obj, 0, strict)
+    let mut copier = Copier {
+        ruby,
+        strict,
+        memo: HashMap::new(),
+        open: HashMap::new(),
+        keep: ruby.ary_new(),
+    };
+    let out = copier.copy(obj, 0);
+    std::hint::black_box(copier.keep);
+    out
 }
 
-fn copy(
-    ruby: &Ruby,
-    obj: magnus::Value,
-    depth: usize,
+/// The state of one [`transcoded_copy`].
+struct Copier<'r> {
+    ruby: &'r Ruby,
     strict: bool,
-) -> Result<Option<magnus::Value>, Error> {
-    if let Some(s) = RString::from_value(obj) {
-        if readable_in_place(ruby, s) {
+    /// The containers copied, by address: their copy, or `None` when unchanged.
+    memo: HashMap<VALUE, Option<magnus::Value>>,
+    /// The containers being copied, by address: their copy (made before their
+    /// content is), and whether the copy is referred to from inside it.
+    open: HashMap<VALUE, (magnus::Value, bool)>,
+    /// The originals and copies in `memo` and `open`, for the GC.
+    keep: RArray,
+}
+
+impl Copier<'_> {
+    fn copy(&mut self, obj: magnus::Value, depth: usize) -> Result<Option<magnus::Value>, Error> {
+        let ruby = self.ruby;
+        let strict = self.strict;
+        if let Some(s) = RString::from_value(obj) {
+            if readable_in_place(ruby, s) {
+                return Ok(None);
+            }
+            return match encode_utf8(s) {
+                Ok(u) => Ok(Some(u.as_value())),
+                Err(e) if !strict && is_encoding_error(ruby, &e) => Ok(None),
+                Err(e) if !strict => Err(e),
+                Err(_) => to_utf8(ruby, s).map(|_| None),
+            };
+        }
+        let raw = obj.as_raw();
+        // SAFETY: `raw` is a live object (referenced from the caller's frame).
+        let tag = unsafe { rb_sys::RB_TYPE(raw) };
+        let container = matches!(
+            tag,
+            rb_sys::ruby_value_type::RUBY_T_ARRAY | rb_sys::ruby_value_type::RUBY_T_HASH
+        );
+        if container && !super::convert::read_as_container(raw) {
             return Ok(None);
         }
-        return match encode_utf8(s) {
-            Ok(u) => Ok(Some(u.as_value())),
-            Err(_) if !strict => Ok(None),
-            Err(_) => to_utf8(ruby, s).map(|_| None),
-        };
+        if container {
+            if let Some(done) = self.memo.get(&raw) {
+                return Ok(*done);
+            }
+            if let Some((copy, referred)) = self.open.get_mut(&raw) {
+                *referred = true;
+                return Ok(Some(*copy));
+            }
+        }
+        if depth >= super::convert::MAX_DEPTH || !crate::stack::on_host_stack(COPY_ROOM) {
+            return if strict {
+                Err(errors::argument(
+                    ruby,
+                    "data nested too deeply (or containing itself) cannot be converted",
+                ))
+            } else {
+                Ok(None)
+            };
+        }
+        if let Some(a) = RArray::from_value(obj) {
+            return self.container(raw, a.as_value(), |c, fresh| c.array(a, fresh, depth));
+        }
+        if let Some(h) = RHash::from_value(obj) {
+            return self.container(raw, h.as_value(), |c, fresh| c.hash(h, fresh, depth));
+        }
+        if let Some(r) = magnus::RRegexp::from_value(obj) {
+            // SAFETY: a T_REGEXP is an RRegexp (a public struct); its source is a String.
+            let src = unsafe { (*(r.as_raw() as *const rb_sys::RRegexp)).src };
+            let Some(source) = RString::from_value(
+                // SAFETY: `src` is a live object the regexp references.
+                unsafe { magnus::Value::from_raw(src) },
+            ) else {
+                return Ok(None);
+            };
+            let Some(utf8) = self.copy(source.as_value(), depth)? else {
+                return Ok(None);
+            };
+            // (a source Ruby cannot compile once transcoded stays as it is)
+            return Ok(magnus::RRegexp::new_str(
+                RString::from_value(utf8).unwrap_or(source),
+                regexp_opts(super::ruby_class::regexp_options(r.as_raw())),
+            )
+            .ok()
+            .map(|r| r.as_value()));
+        }
+        Ok(None)
     }
-    if depth >= super::convert::MAX_DEPTH || !crate::stack::on_host_stack(COPY_ROOM) {
-        return if strict {
-            Err(errors::argument(
-                ruby,
-                "data nested too deeply (or containing itself) cannot be converted",
-            ))
+
+    /// Copy the container `obj` (at `raw`) into a fresh one made first (so
+    /// that its content can refer to it) and filled by `fill`, which says
+    /// whether anything in it changed; the copy when something did, or when
+    /// the content refers to the container itself.
+    fn container(
+        &mut self,
+        raw: VALUE,
+        obj: magnus::Value,
+        fill: impl FnOnce(&mut Self, magnus::Value) -> Result<bool, Error>,
+    ) -> Result<Option<magnus::Value>, Error> {
+        let fresh = if RArray::from_value(obj).is_some() {
+            self.ruby.ary_new().as_value()
         } else {
-            Ok(None)
+            let h = self.ruby.hash_new();
+            if !self.strict {
+                // (two keys that are the same text once transcoded stay two entries)
+                let _: magnus::Value = h.funcall("compare_by_identity", ())?;
+            }
+            h.as_value()
         };
+        self.keep.push(obj)?;
+        self.keep.push(fresh)?;
+        self.open.insert(raw, (fresh, false));
+        let changed = fill(self, fresh);
+        let referred = self.open.remove(&raw).is_some_and(|(_, r)| r);
+        let out = (changed? || referred).then_some(fresh);
+        self.memo.insert(raw, out);
+        Ok(out)
     }
-    let raw = obj.as_raw();
-    // SAFETY: `raw` is a live object (referenced from the caller's frame).
-    let tag = unsafe { rb_sys::RB_TYPE(raw) };
-    if matches!(
-        tag,
-        rb_sys::ruby_value_type::RUBY_T_ARRAY | rb_sys::ruby_value_type::RUBY_T_HASH
-    ) && !super::convert::read_as_container(raw)
-    {
-        return Ok(None);
-    }
-    // The copies go into the new container as soon as they are made, so the GC
-    // sees them (a Rust Vec on the heap is not scanned).
-    if let Some(a) = RArray::from_value(obj) {
-        let mut out: Option<RArray> = None;
+
+    fn array(&mut self, a: RArray, fresh: magnus::Value, depth: usize) -> Result<bool, Error> {
+        let out = RArray::from_value(fresh).unwrap_or_else(|| self.ruby.ary_new());
+        let mut changed = false;
         let mut i = 0;
         // (the length is read again at each element: Ruby code may change the array)
         while i < a.len() {
             let item: magnus::Value = a.entry(i as isize)?;
-            let c = copy(ruby, item, depth + 1, strict)?;
-            if out.is_none() && c.is_some() {
-                let fresh = ruby.ary_new_capa(a.len());
-                for j in 0..i {
-                    fresh.push(a.entry::<magnus::Value>(j as isize)?)?;
-                }
-                out = Some(fresh);
-            }
-            if let Some(o) = out {
-                o.push(c.unwrap_or(item))?;
-            }
+            let c = self.copy(item, depth + 1)?;
+            changed |= c.is_some();
+            out.push(c.unwrap_or(item))?;
             i += 1;
         }
-        return Ok(out.map(|o| o.as_value()));
+        Ok(changed)
     }
-    if let Some(h) = RHash::from_value(obj) {
+
+    fn hash(&mut self, h: RHash, fresh: magnus::Value, depth: usize) -> Result<bool, Error> {
+        let ruby = self.ruby;
+        let out = RHash::from_value(fresh).unwrap_or_else(|| ruby.hash_new());
         // The entries, keys and values in turn, in a Ruby Array (which the GC sees).
         let pairs = ruby.ary_new_capa(2 * h.len());
         h.foreach(|k: magnus::Value, v: magnus::Value| {
@@ -273,51 +367,29 @@ fn copy(
             pairs.push(v)?;
             Ok(magnus::r_hash::ForEach::Continue)
         })?;
-        let mut out: Option<RHash> = None;
+        let mut changed = false;
         for i in 0..pairs.len() / 2 {
             let k: magnus::Value = pairs.entry(2 * i as isize)?;
             let v: magnus::Value = pairs.entry(2 * i as isize + 1)?;
-            let ck = copy(ruby, k, depth + 1, strict)?;
-            let cv = copy(ruby, v, depth + 1, strict)?;
-            if out.is_none() && (ck.is_some() || cv.is_some()) {
-                let fresh = ruby.hash_new();
-                for j in 0..2 * i {
-                    if j % 2 == 0 {
-                        fresh.aset(
-                            pairs.entry::<magnus::Value>(j as isize)?,
-                            pairs.entry::<magnus::Value>(j as isize + 1)?,
-                        )?;
-                    }
-                }
-                out = Some(fresh);
-            }
-            if let Some(o) = out {
-                o.aset(ck.unwrap_or(k), cv.unwrap_or(v))?;
-            }
+            let ck = self.copy(k, depth + 1)?;
+            let cv = self.copy(v, depth + 1)?;
+            changed |= ck.is_some() || cv.is_some();
+            out.aset(ck.unwrap_or(k), cv.unwrap_or(v))?;
         }
-        return Ok(out.map(|o| o.as_value()));
+        if self.strict && out.len() < pairs.len() / 2 {
+            return Err(errors::argument(
+                ruby,
+                "a Hash has two keys that are the same text once transcoded to UTF-8",
+            ));
+        }
+        Ok(changed)
     }
-    if let Some(r) = magnus::RRegexp::from_value(obj) {
-        // SAFETY: a T_REGEXP is an RRegexp (a public struct); its source is a String.
-        let src = unsafe { (*(r.as_raw() as *const rb_sys::RRegexp)).src };
-        let Some(source) = RString::from_value(
-            // SAFETY: `src` is a live object the regexp references.
-            unsafe { magnus::Value::from_raw(src) },
-        ) else {
-            return Ok(None);
-        };
-        let Some(utf8) = copy(ruby, source.as_value(), depth, strict)? else {
-            return Ok(None);
-        };
-        return Ok(Some(
-            magnus::RRegexp::new_str(
-                RString::from_value(utf8).unwrap_or(source),
-                regexp_opts(super::ruby_class::regexp_options(r.as_raw())),
-            )?
-            .as_value(),
-        ));
-    }
-    Ok(None)
+}
+
+/// Whether `e` is Ruby's `EncodingError` (a text that cannot be transcoded),
+/// not an interruption or another exception raised meanwhile.
+fn is_encoding_error(ruby: &Ruby, e: &Error) -> bool {
+    e.is_kind_of(ruby.exception_encoding_error())
 }
 
 /// The options of a Regexp (Ruby's `IGNORECASE`, `EXTENDED` and `MULTILINE`

@@ -117,6 +117,13 @@ pub fn check(may_call_out: bool) -> crate::stop::Checked {
     }
 }
 
+/// Have the guard raise `e`, which Ruby raised while the binding ran Ruby
+/// code on its own between steps of a walk (the walk's answer is dropped).
+pub fn raise_after_walk(e: magnus::Error) {
+    keep_raised(e);
+    crate::stop::record(crate::stop::Stop::Interrupted);
+}
+
 /// Keep the exception of a check for [`take_raised`] (marked meanwhile).
 fn keep_raised(e: magnus::Error) {
     let raised = match e.value() {

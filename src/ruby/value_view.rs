@@ -155,14 +155,28 @@ fn str_of_other(enc: c_int, seven_bit: bool, bytes: &[u8]) -> Text<'_> {
 /// transcoded to UTF-8 ([`encoding::transcoded_copy`]). The check is one
 /// relaxed load of a global count before and after the walk. The walk may
 /// let Ruby run at its steps ([`super::interrupts::with_call_outs`]); a walk
-/// that stopped is not walked again.
+/// that was interrupted is not walked again (one that failed is: the copy's
+/// walk answers, or fails, in its place).
 #[inline(always)]
 pub fn with_view<T>(ruby: &Ruby, obj: magnus::Value, f: impl Fn(&RubyView) -> T) -> T {
     let before = encoding::foreign_seen();
     let stops = crate::stop::count();
     let answer = super::interrupts::with_call_outs(|| f(&RubyView::new(obj)));
-    if encoding::foreign_seen() == before || crate::stop::stopped_since(stops) {
+    if encoding::foreign_seen() == before {
         return answer;
+    }
+    if crate::stop::stopped_since(stops) {
+        match crate::stop::take(stops) {
+            // (a walk that failed over the data, which it read with the text to
+            // transcode as Runtime objects, may answer over the copy: the
+            // failure is dropped with the answer it is for)
+            Some(crate::stop::Stop::Failed(_)) => {}
+            Some(stop) => {
+                crate::stop::record(stop);
+                return answer;
+            }
+            None => return answer,
+        }
     }
     match encoding::transcoded_copy(ruby, obj, false) {
         Ok(Some(copy)) => {
@@ -171,7 +185,12 @@ pub fn with_view<T>(ruby: &Ruby, obj: magnus::Value, f: impl Fn(&RubyView) -> T)
             std::hint::black_box(copy);
             answer
         }
-        _ => answer,
+        Ok(None) => answer,
+        Err(e) => {
+            // (an interruption delivered while Ruby copied: the guard raises it)
+            super::interrupts::raise_after_walk(e);
+            answer
+        }
     }
 }
 
