@@ -197,6 +197,88 @@ impl<T> Drop for Counted<T> {
     }
 }
 
+/// A handle that hands out more handles of its node and pays for their
+/// counts in bulk: one atomic add buys a batch of counts, which are then
+/// handed out without touching the shared count (a plain decrement of
+/// `spare`), and what is left is given back in one atomic subtract when the
+/// stock is dropped. The batches grow with what was handed out, so a node
+/// handed out once or twice costs what as many clones cost, and one handed
+/// out n times about log2(n) atomic operations instead of n.
+///
+/// For builders that hand out the same few nodes many times (`infer_set`
+/// of big data puts the same key and tag types into every `Struct`); on x86
+/// each atomic add is a locked instruction that also holds back the
+/// surrounding memory reads.
+pub struct Stock<T> {
+    handle: Counted<T>,
+    /// Counts bought and not yet handed out.
+    spare: usize,
+    /// Counts bought so far.
+    bought: usize,
+}
+
+impl<T> Stock<T> {
+    /// A stock of handles of `handle`'s node (which it keeps).
+    #[inline]
+    pub fn new(handle: Counted<T>) -> Stock<T> {
+        Stock {
+            handle,
+            spare: 0,
+            bought: 0,
+        }
+    }
+
+    /// The handle the stock keeps.
+    #[inline(always)]
+    pub fn get(&self) -> &Counted<T> {
+        &self.handle
+    }
+
+    /// A new handle of the node.
+    #[inline]
+    pub fn take(&mut self) -> Counted<T> {
+        if self.spare == 0 {
+            self.buy();
+        }
+        self.spare -= 1;
+        // The count this handle owns is one of those bought in `buy`.
+        Counted {
+            node: self.handle.node,
+        }
+    }
+
+    /// Buy the next batch of counts: 1, 1, 2, 4, ... (as many as bought so
+    /// far), so that a node handed out twice costs no more than two clones.
+    /// Relaxed, as `clone`: the stock's own handle keeps the node alive.
+    #[cold]
+    fn buy(&mut self) {
+        let n = self.bought.clamp(1, MAX_BATCH);
+        if self.handle.node().count.fetch_add(n, Ordering::Relaxed) > MAX_COUNT - n {
+            std::process::abort();
+        }
+        self.spare = n;
+        self.bought += n;
+    }
+}
+
+/// The most counts a [`Stock`] buys at once.
+const MAX_BATCH: usize = 1 << 16;
+
+impl<T> Drop for Stock<T> {
+    #[inline]
+    fn drop(&mut self) {
+        if self.spare > 0 {
+            // Never the last counts (the stock's handle still holds one);
+            // Release, as a drop, so the uses of the value made through this
+            // stock happen before whoever frees it (see `Counted::drop`).
+            self.handle
+                .node()
+                .count
+                .fetch_sub(self.spare, Ordering::Release);
+        }
+    }
+}
+
 impl<T> Deref for Counted<T> {
     type Target = T;
     #[inline(always)]
@@ -249,6 +331,20 @@ mod tests {
         drop(c);
         assert_eq!(drops.load(Ordering::SeqCst), 0);
         drop(b);
+        assert_eq!(drops.load(Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn a_stock_hands_out_handles_that_free_the_value_once() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        let mut stock = Stock::new(Counted::new(Probe(drops.clone())));
+        let handles: Vec<_> = (0..100).map(|_| stock.take()).collect();
+        assert!(handles.iter().all(|h| Counted::ptr_eq(h, stock.get())));
+        let last = stock.take();
+        drop(stock);
+        drop(handles);
+        assert_eq!(drops.load(Ordering::SeqCst), 0);
+        drop(last);
         assert_eq!(drops.load(Ordering::SeqCst), 1);
     }
 

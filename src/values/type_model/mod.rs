@@ -14,7 +14,7 @@
 mod counted;
 
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
-use counted::{Borrowed, Counted};
+use counted::{Borrowed, Counted, Stock};
 pub use smol_str::SmolStr;
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -424,6 +424,33 @@ impl Hash for TypeAlias {
 #[derive(Clone)]
 #[repr(transparent)]
 pub struct Type(Counted<TypeKind>);
+
+/// Handles of one type handed out in bulk, their counts bought a batch at a
+/// time (see [`counted::Stock`]): for builders that put the same type into
+/// many others.
+pub struct TypeStock(Stock<TypeKind>);
+
+impl TypeStock {
+    /// A stock of handles of `t`.
+    #[inline]
+    pub fn new(t: Type) -> TypeStock {
+        TypeStock(Stock::new(t.0))
+    }
+
+    /// The type, borrowed.
+    #[inline(always)]
+    pub fn get(&self) -> &Type {
+        let counted: &Counted<TypeKind> = self.0.get();
+        // SAFETY: `Type` is a `repr(transparent)` wrapper of `Counted<TypeKind>`.
+        unsafe { &*(counted as *const Counted<TypeKind> as *const Type) }
+    }
+
+    /// A new handle of the type.
+    #[inline]
+    pub fn take(&mut self) -> Type {
+        Type(self.0.take())
+    }
+}
 
 /// A type borrowed without a count of its own: a `Type` that outlives `'a`,
 /// or the type a Ruby object holds (see [`Type::into_raw`]). Copied freely;
