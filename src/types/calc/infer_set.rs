@@ -3,7 +3,9 @@
 //! input share the types they have in common through the caches of [`SetCx`].
 
 use super::generalize::variant_of;
-use super::infer::{empty_array, empty_hash, exact_size, string_type, Infer, STRING_INLINE};
+use super::infer::{
+    empty_array, empty_hash, exact_size, string_kind, string_type, Infer, STRING_INLINE,
+};
 use super::value_view::{ValueView, ViewKind};
 use super::{MAX_DATA_DEPTH, STACK_CHECK_EVERY};
 use crate::types::{IntRange, StructElement, StructElements, Type, TypeKind, TypeStock};
@@ -75,6 +77,10 @@ struct KeyEntry {
     id: usize,
     key_type: TypeStock,
 }
+
+/// Handles of a type counted when a cache makes it: a type worth caching
+/// is met again, and so handed out at least twice.
+const PREPAID: usize = 2;
 
 /// Heap bytes of one type node (its count and its kind).
 const NODE_BYTES: usize = Type::NODE_BYTES;
@@ -175,12 +181,11 @@ impl SetCx {
             e.id = id;
             return e.key_type.take();
         }
-        let t = string_type(k, s);
         self.bytes += string_node_bytes(s);
         if self.keys.len() >= KEY_CACHE {
-            return t;
+            return string_type(k, s);
         }
-        let mut key_type = TypeStock::new(t);
+        let mut key_type = TypeStock::with_kind(string_kind(k, s), PREPAID);
         let t = key_type.take();
         self.keys.push(KeyEntry { id, key_type });
         t
@@ -197,15 +202,14 @@ impl SetCx {
             self.remember_string_object(v, i);
             return self.take_string(i);
         }
-        let t = string_type(v, s);
         self.bytes += string_node_bytes(s);
         // Cache a text seen before only: most texts of big data (names,
         // descriptions) occur once, and caching them would only evict.
         if self.seen_strings[i] != h {
             self.seen_strings[i] = h;
-            return t;
+            return string_type(v, s);
         }
-        self.strings[i] = Some((h, TypeStock::new(t)));
+        self.strings[i] = Some((h, TypeStock::with_kind(string_kind(v, s), PREPAID)));
         self.remember_string_object(v, i);
         self.take_string(i)
     }
@@ -238,8 +242,8 @@ impl SetCx {
             self.scratch.truncate(start);
             return self.take_tuple(i);
         }
-        let t = self.new_tuple(start);
-        self.tuples[i] = Some(TypeStock::new(t));
+        let kind = self.tuple_kind(start);
+        self.tuples[i] = Some(TypeStock::with_kind(kind, PREPAID));
         self.take_tuple(i)
     }
 
@@ -407,12 +411,18 @@ impl SetCx {
     }
 
     fn new_tuple(&mut self, start: usize) -> Type {
+        Type::from_kind(self.tuple_kind(start))
+    }
+
+    /// `Tuple[types]` of the element types pushed on the scratch stack from
+    /// `start` on (which it pops).
+    fn tuple_kind(&mut self, start: usize) -> TypeKind {
         let types: Vec<Type> = self.scratch.drain(start..).collect();
         self.bytes += NODE_BYTES + types.len() * std::mem::size_of::<Type>();
-        Type::from_kind(TypeKind::Tuple {
+        TypeKind::Tuple {
             types: Some(types),
             size: None,
-        })
+        }
     }
 
     /// Slots of the string and tuple caches: fewer than for integers, as
@@ -433,9 +443,9 @@ impl SetCx {
                 return t.take();
             }
         }
-        let t = Type::from_kind(TypeKind::Integer(IntRange::new(Some(n), Some(n))));
+        let kind = TypeKind::Integer(IntRange::new(Some(n), Some(n)));
         self.bytes += NODE_BYTES;
-        let mut stock = TypeStock::new(t);
+        let mut stock = TypeStock::with_kind(kind, PREPAID);
         let t = stock.take();
         self.ints[i] = Some((n, stock));
         t
@@ -498,35 +508,19 @@ impl SetCx {
                 if n > StructElements::new().inline_size() {
                     self.bytes += n * std::mem::size_of::<StructElement>();
                 }
-                // One pass building a Struct; a key that is not a non-empty string
-                // switches to a Hash of the key and value types.
-                let mut es = StructElements::with_capacity(n);
-                let all_str = v.each_entry(|k, val| {
-                    let key_type = match self.known_key(k) {
-                        Some(t) => t,
-                        None => {
-                            let ViewKind::String(s) = k.kind() else {
-                                return false;
-                            };
-                            if s.is_empty() {
-                                return false;
-                            }
-                            self.key_type(k, s)
-                        }
-                    };
-                    let value_type = self.nested(val, depth + 1);
-                    // The key is present: keep it required even when its value is undef
-                    // (only `Undef` accepts undef among inferred types).
-                    let key_type = if matches!(value_type.kind(), TypeKind::Undef) {
-                        Type::from_kind(TypeKind::NotUndef(Some(key_type)))
-                    } else {
-                        key_type
-                    };
-                    es.push(StructElement::new(key_type, value_type));
-                    true
-                });
+                // One pass building a Struct, in place in its node; a key that
+                // is not a non-empty string switches to a Hash of the key and
+                // value types.
+                let mut t =
+                    Type::from_kind(TypeKind::Struct(Some(StructElements::with_capacity(n))));
+                let all_str = match t.get_mut() {
+                    Some(TypeKind::Struct(Some(es))) => {
+                        v.each_entry(|k, val| self.struct_entry(es, k, val, depth))
+                    }
+                    _ => false,
+                };
                 if all_str {
-                    return Type::from_kind(TypeKind::Struct(Some(es)));
+                    return t;
                 }
                 let (mut ks, mut vs) = (Vec::with_capacity(n), Vec::with_capacity(n));
                 v.each_entry(|k, val| {
@@ -553,6 +547,39 @@ impl SetCx {
                 self.leaf.at(v, depth)
             }
         }
+    }
+
+    /// Add the entry `k => val` of a hash to the elements of its `Struct`;
+    /// false when `k` is not a non-empty string (the hash's type is a `Hash`).
+    fn struct_entry<V: ValueView + ?Sized>(
+        &mut self,
+        es: &mut StructElements,
+        k: &V,
+        val: &V,
+        depth: u32,
+    ) -> bool {
+        let key_type = match self.known_key(k) {
+            Some(t) => t,
+            None => {
+                let ViewKind::String(s) = k.kind() else {
+                    return false;
+                };
+                if s.is_empty() {
+                    return false;
+                }
+                self.key_type(k, s)
+            }
+        };
+        let value_type = self.nested(val, depth + 1);
+        // The key is present: keep it required even when its value is undef
+        // (only `Undef` accepts undef among inferred types).
+        let key_type = if matches!(value_type.kind(), TypeKind::Undef) {
+            Type::from_kind(TypeKind::NotUndef(Some(key_type)))
+        } else {
+            key_type
+        };
+        es.push(StructElement::new(key_type, value_type));
+        true
     }
 
     /// The types of empty containers and of versions.

@@ -14,6 +14,7 @@
 //! are in the commit that kept this module.
 
 use std::marker::PhantomData;
+use std::mem::ManuallyDrop;
 use std::ops::Deref;
 use std::ptr::NonNull;
 use std::sync::atomic::{fence, AtomicUsize, Ordering};
@@ -93,6 +94,44 @@ impl<T> Counted<T> {
     #[inline]
     pub unsafe fn from_raw(raw: NonNull<()>) -> Counted<T> {
         Counted { node: raw.cast() }
+    }
+
+    /// The value, mutable, when this is the only handle (as `Arc::get_mut`).
+    #[inline]
+    pub fn get_mut(this: &mut Counted<T>) -> Option<&mut T> {
+        // Acquire, as in `drop`: uses through handles dropped on other
+        // threads happen before this one changes the value.
+        if this.node().count.load(Ordering::Acquire) != 1 {
+            return None;
+        }
+        // SAFETY: the only handle, borrowed mutably: no other handle exists
+        // to read the value, none can be made meanwhile, and no `Borrowed`
+        // may outlive the count it stands for (see `Borrowed::from_raw`).
+        Some(unsafe { &mut (*this.node.as_ptr()).value })
+    }
+
+    /// Drop `n` handles of the node at `raw` at once: one atomic subtract
+    /// for all but the last, which is dropped as a handle is.
+    ///
+    /// # Safety
+    /// `raw` must come from [`Counted::into_raw`] and stand for `n >= 1`
+    /// counts the caller owns (`n` handles given to `into_raw`), which are
+    /// not taken back otherwise.
+    #[inline]
+    pub unsafe fn drop_raw(raw: NonNull<()>, n: usize) {
+        // SAFETY: one of the caller's counts.
+        let last = unsafe { Counted::<T>::from_raw(raw) };
+        if n > 1 {
+            // Never the last count (`last` holds one); Release, as a drop.
+            last.node().count.fetch_sub(n - 1, Ordering::Release);
+        }
+        drop(last);
+    }
+
+    /// How many handles the node has (for tests).
+    #[cfg(test)]
+    pub(super) fn count(this: &Counted<T>) -> usize {
+        this.node().count.load(Ordering::SeqCst)
     }
 
     /// True when both handles point at the same node.
@@ -210,7 +249,8 @@ impl<T> Drop for Counted<T> {
 /// each atomic add is a locked instruction that also holds back the
 /// surrounding memory reads.
 pub struct Stock<T> {
-    handle: Counted<T>,
+    /// The stock's own handle; its count is given back with the spare ones.
+    handle: ManuallyDrop<Counted<T>>,
     /// Counts bought and not yet handed out.
     spare: usize,
     /// Counts bought so far.
@@ -222,9 +262,26 @@ impl<T> Stock<T> {
     #[inline]
     pub fn new(handle: Counted<T>) -> Stock<T> {
         Stock {
-            handle,
+            handle: ManuallyDrop::new(handle),
             spare: 0,
             bought: 0,
+        }
+    }
+
+    /// A stock of handles of a new node holding `value`, the first
+    /// `prepaid` of them counted when the node is made (no atomic operation).
+    #[inline]
+    pub fn with_value(value: T, prepaid: usize) -> Stock<T> {
+        let node = Box::new(Node {
+            count: AtomicUsize::new(1 + prepaid.min(MAX_BATCH)),
+            value,
+        });
+        Stock {
+            handle: ManuallyDrop::new(Counted {
+                node: NonNull::from(Box::leak(node)),
+            }),
+            spare: prepaid.min(MAX_BATCH),
+            bought: prepaid.min(MAX_BATCH),
         }
     }
 
@@ -241,7 +298,7 @@ impl<T> Stock<T> {
             self.buy();
         }
         self.spare -= 1;
-        // The count this handle owns is one of those bought in `buy`.
+        // The count this handle owns is one of those bought.
         Counted {
             node: self.handle.node,
         }
@@ -267,14 +324,17 @@ const MAX_BATCH: usize = 1 << 16;
 impl<T> Drop for Stock<T> {
     #[inline]
     fn drop(&mut self) {
-        if self.spare > 0 {
-            // Never the last counts (the stock's handle still holds one);
-            // Release, as a drop, so the uses of the value made through this
-            // stock happen before whoever frees it (see `Counted::drop`).
-            self.handle
-                .node()
-                .count
-                .fetch_sub(self.spare, Ordering::Release);
+        if self.spare == 0 {
+            // SAFETY: dropped once, here; the field is not used after.
+            unsafe { ManuallyDrop::drop(&mut self.handle) };
+            return;
+        }
+        // The spare counts and the handle's own, given back at once; Release
+        // and Acquire as in `Counted::drop`.
+        let n = self.spare + 1;
+        if self.handle.node().count.fetch_sub(n, Ordering::Release) == n {
+            fence(Ordering::Acquire);
+            self.handle.free();
         }
     }
 }
@@ -346,6 +406,16 @@ mod tests {
         assert_eq!(drops.load(Ordering::SeqCst), 0);
         drop(last);
         assert_eq!(drops.load(Ordering::SeqCst), 1);
+        // prepaid counts, handed out or not
+        for (prepaid, taken) in [(2, 0), (2, 1), (2, 2), (2, 5), (0, 0), (0, 3)] {
+            let mut stock = Stock::with_value(Probe(drops.clone()), prepaid);
+            let handles: Vec<_> = (0..taken).map(|_| stock.take()).collect();
+            drop(stock);
+            assert_eq!(drops.load(Ordering::SeqCst), 1 + usize::from(taken == 0));
+            drop(handles);
+            assert_eq!(drops.load(Ordering::SeqCst), 2);
+            drops.store(1, Ordering::SeqCst);
+        }
     }
 
     #[test]

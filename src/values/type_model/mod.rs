@@ -11,6 +11,7 @@
 //! set once; a recursive alias therefore refers to itself through the alias
 //! node, and equality, hashing and printing of an alias stop at its name.
 
+mod bulk_drop;
 mod counted;
 
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
@@ -437,6 +438,13 @@ impl TypeStock {
         TypeStock(Stock::new(t.0))
     }
 
+    /// A stock of handles of a new type of kind `kind`, the first `prepaid`
+    /// of them counted when it is made (no atomic operation).
+    #[inline]
+    pub fn with_kind(kind: TypeKind, prepaid: usize) -> TypeStock {
+        TypeStock(Stock::with_value(kind, prepaid))
+    }
+
     /// The type, borrowed.
     #[inline(always)]
     pub fn get(&self) -> &Type {
@@ -530,6 +538,13 @@ impl Type {
     /// The kind of this type.
     pub fn kind(&self) -> &TypeKind {
         &self.0
+    }
+
+    /// The kind, mutable, when this is the only handle of the type: for
+    /// filling in a type in place as it is built (no copy of the kind).
+    #[inline]
+    pub fn get_mut(&mut self) -> Option<&mut TypeKind> {
+        Counted::get_mut(&mut self.0)
     }
 
     /// True when both handles point at the same allocation.
