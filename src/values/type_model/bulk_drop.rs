@@ -19,8 +19,9 @@ use std::ptr::NonNull;
 /// Slots of the table of shared nodes (a power of two).
 const SLOTS: usize = 64;
 
-/// Depth below which nodes are dropped plainly (a plain drop grows the
-/// stack as it needs; this walk does not).
+/// Depth from which nodes are dropped plainly (a plain drop grows the stack
+/// as it needs; this walk does not, nor does it look for room to free the
+/// nodes it emptied).
 const MAX_DEPTH: u32 = 64;
 
 /// The handles of shared nodes collected so far: a node's address (of
@@ -37,7 +38,8 @@ impl Type {
         let mut collected = Collected {
             slots: [None; SLOTS],
         };
-        collected.drop_type(self, 0);
+        // (on more stack when the thread's runs low, as a plain drop)
+        crate::stack::deep(|| collected.drop_type(self, 0));
     }
 }
 
@@ -46,26 +48,29 @@ impl Collected {
     /// (the elements of a `Tuple`, the entries of a `Struct`) and is then
     /// freed as a plain drop frees it; a shared one is collected.
     fn drop_type(&mut self, mut t: Type, depth: u32) {
-        if depth < MAX_DEPTH {
-            match t.get_mut() {
-                Some(TypeKind::Tuple {
-                    types: Some(types), ..
-                }) => {
-                    for m in types.drain(..) {
-                        self.drop_type(m, depth + 1);
-                    }
-                }
-                Some(TypeKind::Struct(Some(entries))) => {
-                    for e in entries.drain(..) {
-                        self.drop_type(e.key_type, depth + 1);
-                        self.drop_type(e.value_type, depth + 1);
-                    }
-                }
-                Some(_) => {}
-                None => return self.collect(t.0),
-            }
+        if depth >= MAX_DEPTH {
+            return drop(t);
         }
-        drop(t);
+        match t.get_mut() {
+            Some(TypeKind::Tuple {
+                types: Some(types), ..
+            }) => {
+                for m in types.drain(..) {
+                    self.drop_type(m, depth + 1);
+                }
+            }
+            Some(TypeKind::Struct(Some(entries))) => {
+                for e in entries.drain(..) {
+                    self.drop_type(e.key_type, depth + 1);
+                    self.drop_type(e.value_type, depth + 1);
+                }
+            }
+            Some(TypeKind::String { .. } | TypeKind::Integer(_)) => {}
+            Some(_) => return drop(t),
+            None => return self.collect(t.0),
+        }
+        // (emptied of its members, or a leaf)
+        Counted::drop_shallow(t.0);
     }
 
     /// Keep a handle of a shared node, giving back those of the node whose

@@ -110,6 +110,20 @@ impl<T> Counted<T> {
         Some(unsafe { &mut (*this.node.as_ptr()).value })
     }
 
+    /// Drop this handle as `drop` does, but free the node on the current
+    /// stack without looking for room: for a value whose drop does not
+    /// recurse (a leaf, or a container already emptied of its members).
+    #[inline]
+    pub fn drop_shallow(this: Counted<T>) {
+        if this.node().count.load(Ordering::Acquire) != 1 {
+            return drop(this);
+        }
+        let node = this.node.as_ptr();
+        std::mem::forget(this);
+        // SAFETY: as in `free`: made by `Box::new`, and this was the only handle.
+        drop(unsafe { Box::from_raw(node) });
+    }
+
     /// Drop `n` handles of the node at `raw` at once: one atomic subtract
     /// for all but the last, which is dropped as a handle is.
     ///
