@@ -14,6 +14,7 @@ rescue LoadError => e
 end
 
 require_relative 'puppet_types/type'
+require_relative 'puppet_types/type_factory'
 require_relative 'puppet_types/rich_values'
 require_relative 'puppet_types/type_parser'
 require_relative 'puppet_types/immutable'

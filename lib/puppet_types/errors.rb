@@ -3,7 +3,8 @@
 module PuppetTypes
   # Base class of every error the gem raises. The errors the reference raises
   # as Ruby's ArgumentError (TypeError, ArgumentError, FormatError below)
-  # derive from ::ArgumentError instead, and answer as PuppetTypes::Errors:
+  # derive from ::ArgumentError instead, ConversionError (Ruby's TypeError in
+  # the reference) from ::TypeError, and all answer as PuppetTypes::Errors:
   # `rescue PuppetTypes::Error` (which asks `Error.===`) catches them,
   # `is_a?(PuppetTypes::Error)` and `PuppetTypes::ArgumentError < PuppetTypes::Error`
   # are true; only `ancestors` tells (see docs/divergences.md).
@@ -91,6 +92,16 @@ module PuppetTypes
   # A format string that is malformed or does not apply to the value. An
   # ::ArgumentError, as the reference's StringConverter::FormatError.
   class FormatError < ::ArgumentError
+    include RubyClassed
+  end
+
+  # An argument of a Ruby class that a call cannot convert, where the
+  # reference lets Ruby's own TypeError out with Ruby's message
+  # (`TypeFactory.float_range(:sym, 1)`: "can't convert Symbol into Float",
+  # `TypeFactory.regexp(1)`: "no implicit conversion of Integer into String").
+  # A ::TypeError (not PuppetTypes::TypeError, an illegal type parameter),
+  # answering as a PuppetTypes::Error.
+  class ConversionError < ::TypeError
     include RubyClassed
   end
 

@@ -124,6 +124,109 @@ RSpec.describe 'Reference API shapes', reference: true do
     expect { PuppetTypes::Parser.new.parse('$a = ', 'x.pp', validate: false) }.to raise_error(PuppetTypes::ParseError)
   end
 
+  # A generated type expression (ranges, wrappers, collections, variants).
+  def self.type_source(rng, depth = 0)
+    leaves = %w[Integer String Any Undef Float Numeric Boolean Scalar Data Regexp Default Integer[1,3] Integer[5,9]
+                Integer[0,default] Float[1.0,2.5] Enum[a,b] Enum[b] Pattern[/x/] String[1] String[0,0] Timespan]
+    case depth > 2 ? 0 : rng.rand(9)
+    when 0, 1, 2 then leaves.sample(random: rng)
+    when 3 then "Variant[#{Array.new(1 + rng.rand(3)) { type_source(rng, depth + 1) }.join(', ')}]"
+    when 4 then "#{%w[Optional NotUndef Iterable Iterator Type].sample(random: rng)}[#{type_source(rng, depth + 1)}]"
+    when 5 then "Array[#{type_source(rng, depth + 1)}#{[', 2', ', 0, 0', ', 1, 3', ''].sample(random: rng)}]"
+    when 6 then "Hash[String, #{type_source(rng, depth + 1)}#{[', 0, 0', ', 1', ''].sample(random: rng)}]"
+    when 7 then "Tuple[#{Array.new(rng.rand(3)) { type_source(rng, depth + 1) }.join(', ')}#{[', 1, 3', ''].sample(random: rng)}]"
+    else "#{%w[Collection Hash Array].sample(random: rng)}[#{rng.rand(3)}, #{[rng.rand(3) + 2, 'default'].sample(random: rng)}]"
+    end
+  end
+
+  it 'gives the readers of generated types (normalize, iterable_type, size_range, ...) as the reference' do
+    rng = Random.new(11)
+    sources = Array.new(150) { self.class.type_source(rng) }.uniq
+    cases = sources.flat_map do |t|
+      %i[normalize iterable_type iterable? size_range is_the_empty_hash? optional_type generalize].map do |m|
+        # (a reader the reference's type lacks raises there, and is not compared)
+        ["#{t}.#{m}", lambda do |_, p, c|
+          x = p.parse(t)
+          m == :generalize && c == PuppetTypes::TypeCalculator ? c.generalize(x) : x.public_send(m)
+        end]
+      end
+    end
+    compare(cases)
+  end
+
+  it 'answers callable?, iterable and infer_generic on generated arguments as the reference' do
+    rng = Random.new(13)
+    cases = []
+    80.times do
+      params = Array.new(rng.rand(3)) { self.class.type_source(rng, 2) }
+      args = Array.new(rng.rand(3)) { self.class.type_source(rng, 2) }
+      sized = rng.rand(3).zero? ? ", #{rng.rand(2)}, #{[2, 'default'].sample(random: rng)}" : ''
+      callable = params.empty? && sized.empty? ? 'Callable' : "Callable[#{(params + [sized.delete_prefix(', ')]).reject(&:empty?).join(', ')}]"
+      tuple = "Tuple[#{args.join(', ')}]"
+      cases << ["callable?(#{callable}, #{tuple})", ->(_, p, c) { c.callable?(p.parse(callable), p.parse(tuple)) }]
+    end
+    value = lambda do |depth|
+      case depth > 1 ? rng.rand(5) : rng.rand(8)
+      when 0 then rng.rand(7) - 3
+      when 1 then %w[ab x].sample(random: rng)
+      when 2 then [nil, true, 1.5, :sym].sample(random: rng)
+      when 3 then ''
+      when 4 then [0, 2, -1].sample(random: rng)
+      when 5 then Array.new(rng.rand(3)) { value.call(depth + 1) }
+      else Array.new(rng.rand(3)) { |i| ["k#{i}", value.call(depth + 1)] }.to_h
+      end
+    end
+    60.times do
+      v = value.call(0)
+      cases << ["iterable(#{v.inspect})", ->(_, _, c) { c.iterable(v)&.to_a }]
+      cases << ["infer_generic(#{v.inspect})",
+                ->(_, _, c) { c.respond_to?(:singleton) ? c.singleton.infer_generic(v) : c.infer_generic(v) }]
+    end
+    compare(cases)
+  end
+
+  it 'interprets the type expressions of generated programs (TypeParser.interpret) as the reference' do
+    rng = Random.new(17)
+    failures = []
+    Array.new(80) { self.class.type_source(rng) }.uniq.each do |t|
+      source = "$x = #{t}\n"
+      reference = begin
+        Puppet::Pops::Types::TypeParser.singleton.interpret(Puppet::Pops::Parser::Parser.new.parse_string(source).model.body.right_expr).to_s
+      rescue StandardError
+        next
+      end
+      node = PuppetTypes::Parser.new.parse(source).root.children.last
+      gem = PuppetTypes::TypeParser.interpret(node).to_s
+      failures << "#{t}: reference #{reference}, gem #{gem}" unless gem == reference
+    end
+    expect(failures).to eq([])
+  end
+
+  it "accepts without validating (validate: false) the generated programs the reference's parser accepts" do
+    rng = Random.new(19)
+    snippets = ['node a inherits b { }', '$a += 1', '$a -= [1]', 'define a($name) {}', '$a[1] = 2', '1', 'class a { }',
+                'notice(1)', '$x = { a => 1 }', 'Foo { a => 1 }', 'if $a { }', 'unless $b { } else { }', '$x =',
+                'node default { }', 'class a inherits b::c { }', "@@file { 'x': }", 'File <| |>', '1 + ', 'x::y()']
+    failures = []
+    200.times do
+      source = Array.new(1 + rng.rand(3)) { snippets.sample(random: rng) }.join("\n")
+      reference = begin
+        Puppet::Pops::Parser::Parser.new.parse_string(source)
+        true
+      rescue Puppet::ParseError
+        false
+      end
+      gem = begin
+        PuppetTypes::Parser.new.parse(source, nil, validate: false)
+        true
+      rescue PuppetTypes::ParseError
+        false
+      end
+      failures << "#{source.inspect}: reference #{reference}, gem #{gem}" unless gem == reference
+    end
+    expect(failures.first(10)).to eq([])
+  end
+
   it 'answers assignable? and common_type of generated Callable, Iterable and Iterator types as the reference' do
     rng = Random.new(7)
     leaves = %w[Integer String Any Numeric Integer[1,3] Enum[a] Undef Optional[Integer] Scalar Data Array[Integer]

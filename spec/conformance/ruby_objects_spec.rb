@@ -237,10 +237,65 @@ RSpec.describe 'Ruby objects against the reference', reference: true do
       expect(PuppetTypes::Formatter.string(/foo\/bar/m, '%s')).to eq('(?m-ix:foo/bar)')
     end
 
+    it 'are the same on generated Regexps with generated options' do
+      rng = Random.new(2303)
+      pieces = ['a', 'foo/bar', '\\/', ' b ', '\\s', '[x-z]+', '(?i)c', '\\d{2}', '.', '#x', '^', '$', '\\A', '|', '(?m)', '(?i:d)']
+      # (not ASCII: the reference shows Ruby's text, see docs/divergences.md)
+      options = [0, Regexp::IGNORECASE, Regexp::EXTENDED, Regexp::MULTILINE]
+      failures = []
+      200.times do
+        source = Array.new(1 + rng.rand(3)) { pieces.sample(random: rng) }.join
+        rx = begin
+          Regexp.new(source, options.sample(rng.rand(4), random: rng).inject(0, :|))
+        rescue RegexpError
+          next
+        end
+        subject = ['A', 'a b', 'foo/bar', "x\ny", '12', 'é', source].sample(random: rng)
+        format = ['%s', '%p', '%#s', '%.3s', :default].sample(random: rng)
+        call = lambda do |c, f, fmt|
+          [c.infer(rx).to_s, f.pattern(rx).to_s, f.regexp(rx).to_s, f.pattern(rx).instance?(subject),
+           f.regexp(rx).instance?(rx), fmt.call([rx], format)]
+        rescue StandardError => e
+          [:error, e.class.ancestors.include?(::ArgumentError)]
+        end
+        r = call.call(ref_calc, ref_factory, ->(v, f) { converter.convert(v, f) })
+        g = call.call(PuppetTypes::TypeCalculator, PuppetTypes::TypeFactory, ->(v, f) { PuppetTypes::Formatter.string(v, f) })
+        failures << "#{rx.inspect} on #{subject.inspect}, #{format}: reference #{r.inspect}, gem #{g.inspect}" unless r == g
+      end
+      warn(*failures.first(10)) if ENV["DUMP"]
+      expect(failures.first(10)).to eq([])
+    end
+
     let(:converter) { Puppet::Pops::Types::StringConverter.singleton }
   end
 
   describe 'Struct elements' do
+    it 'give the key types, names and value types of generated Structs as the reference' do
+      rng = Random.new(2304)
+      values = [->(f) { f.string }, ->(f) { f.optional(f.string) }, ->(f) { f.integer }, ->(f) { f.undef },
+                ->(f) { f.optional(f.integer) }, ->(f) { f.any }, ->(f) { f.variant(f.undef, f.string) },
+                ->(f) { f.not_undef(f.any) }, ->(_) { Integer }, ->(_) { nil }, ->(_) { 'Foo' }, ->(_) { [1] }]
+      keys = [->(_, k) { k }, ->(f, k) { f.optional(k) }, ->(f, k) { f.not_undef(k) }, ->(f, k) { f.string(k) },
+              ->(f, k) { f.enum(k) }]
+      describe_elements = lambda do |f, spec|
+        t = f.struct(spec.to_h { |k, n, v| [keys[k].call(f, n), values[v].call(f)] })
+        [t.to_s, t.elements.map { |e| [e.name, e.key_type.to_s, e.value_type.to_s] }]
+      rescue StandardError => e
+        [:error, e.is_a?(::ArgumentError)]
+      end
+      failures = []
+      150.times do
+        spec = Array.new(rng.rand(4)) { |i| [rng.rand(keys.size), "k#{i}", rng.rand(values.size)] }
+        r = describe_elements.call(ref_factory, spec)
+        next if r == [:error, false] # (the reference crashes: an Enum key is a NoMethodError)
+
+        g = describe_elements.call(PuppetTypes::TypeFactory, spec)
+        failures << "#{spec.inspect}: reference #{r.inspect}, gem #{g.inspect}" unless r == g
+      end
+      warn(*failures.first(10)) if ENV["DUMP"]
+      expect(failures.first(10)).to eq([])
+    end
+
     it "give the key type as the reference's elements do: Optional['k'] when the key may be missing" do
       build = lambda do |f|
         f.struct('member' => f.optional(f.string), 'b' => f.integer, f.not_undef('c') => f.optional(f.string),

@@ -66,7 +66,53 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
         }
     }
     let _ = CLASSES.set(CLASS_NAMES.map(|n| Opaque::from(lookup(ruby, n))));
+    module.define_error(CONVERSION_ERROR, ruby.exception_type_error())?;
+    let _ = CONVERSION.set(Opaque::from(lookup(ruby, CONVERSION_ERROR)));
     Ok(())
+}
+
+/// The class of an argument of a Ruby class that a call cannot convert,
+/// where the reference lets Ruby's own `TypeError` out ("can't convert
+/// Symbol into Float"): it derives from Ruby's `TypeError` and answers as a
+/// `PuppetTypes::Error` (`lib/puppet_types/errors.rb`).
+const CONVERSION_ERROR: &str = "ConversionError";
+
+static CONVERSION: OnceLock<Opaque<ExceptionClass>> = OnceLock::new();
+
+fn conversion_class(ruby: &Ruby) -> ExceptionClass {
+    match CONVERSION.get() {
+        Some(c) => ruby.get_inner(*c),
+        None => lookup(ruby, CONVERSION_ERROR),
+    }
+}
+
+/// `PuppetTypes::ConversionError` with `message` (Ruby's wording of a failed
+/// conversion: "no implicit conversion of Integer into String").
+pub fn conversion(ruby: &Ruby, message: impl Into<String>) -> Error {
+    Error::new(conversion_class(ruby), message.into())
+}
+
+/// An exception raised by one of Ruby's own conversions (`Kernel#Float`,
+/// `Regexp.new`) as the gem's: its `TypeError` becomes a
+/// `PuppetTypes::ConversionError` and its `ArgumentError` a
+/// `PuppetTypes::ArgumentError`, with Ruby's message. Any other exception
+/// (an interrupt) is kept.
+pub fn from_ruby_conversion(ruby: &Ruby, e: Error) -> Error {
+    let Some(exc) = e.value() else { return e };
+    if is_gem_error(ruby, &e) {
+        return e;
+    }
+    let message = || -> String {
+        exc.funcall::<_, _, String>("message", ())
+            .unwrap_or_default()
+    };
+    if exc.is_kind_of(ruby.exception_type_error()) {
+        conversion(ruby, message())
+    } else if exc.is_kind_of(ruby.exception_arg_error()) {
+        argument(ruby, message())
+    } else {
+        e
+    }
 }
 
 /// The Ruby class for an error kind.
@@ -292,6 +338,7 @@ pub(crate) fn is_gem_error(ruby: &Ruby, e: &Error) -> bool {
     match (e.value(), base) {
         (Some(exc), Ok(base)) => {
             exc.is_kind_of(base)
+                || exc.is_kind_of(conversion_class(ruby))
                 || [ErrorKind::Type, ErrorKind::Argument, ErrorKind::Format]
                     .iter()
                     .any(|&k| exc.is_kind_of(class_for(ruby, k)))

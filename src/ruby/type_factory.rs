@@ -13,6 +13,8 @@ use super::errors::{self, guard};
 use super::type_object::RbType;
 use super::value_view::with_view;
 use crate::types::calc;
+use crate::types::construct::parameters::CreateError;
+use crate::types::construct::rich_parameters as rich;
 use crate::types::factory::{self as f, KeyMode};
 use crate::types::{IntRange, RuntimeName, Type, TypeKind};
 use crate::values::Value as PValue;
@@ -52,7 +54,39 @@ fn arity(ruby: &Ruby, name: &str, args: &[Value], min: usize, max: usize) -> R<(
 }
 
 fn is_absent(_ruby: &Ruby, v: Value) -> bool {
-    v.is_nil() || Symbol::from_value(v).is_some_and(|s| s.name().is_ok_and(|n| n == "default"))
+    v.is_nil() || is_default_symbol(v)
+}
+
+fn is_default_symbol(v: Value) -> bool {
+    Symbol::from_value(v).is_some_and(|s| s.name().is_ok_and(|n| n == "default"))
+}
+
+/// The String `'default'`, which range ends take for `:default` as the reference does.
+fn is_default_string(v: Value) -> bool {
+    RString::from_value(v).is_some_and(|s| {
+        // SAFETY: the bytes are compared at once, with no Ruby call in between.
+        (unsafe { s.as_slice() }) == b"default"
+    })
+}
+
+/// How Ruby's conversion errors name an object: `nil`, `true` and `false`
+/// themselves, any other by its class.
+fn conversion_name(ruby: &Ruby, v: Value) -> String {
+    if v.is_nil() {
+        "nil".to_string()
+    } else if v.is_kind_of(ruby.class_true_class()) {
+        "true".to_string()
+    } else if v.is_kind_of(ruby.class_false_class()) {
+        "false".to_string()
+    } else {
+        // SAFETY: the class name is copied at once.
+        unsafe { v.classname() }.into_owned()
+    }
+}
+
+/// A class or module.
+fn is_module(v: Value) -> bool {
+    RModule::from_value(v).is_some() || RClass::from_value(v).is_some()
 }
 
 /// A type argument: a `PuppetTypes::Type`, a Ruby class (the Puppet type of
@@ -151,9 +185,9 @@ fn opt_type_arg(ruby: &Ruby, args: &[Value], i: usize) -> R<Option<Type>> {
     }
 }
 
-/// A range end: an Integer, or nil/`:default`/±Infinity for an open end.
+/// A range end: an Integer, or nil/`:default`/`'default'`/±Infinity for an open end.
 fn bound(ruby: &Ruby, v: Value) -> R<Option<i64>> {
-    if is_absent(ruby, v) {
+    if is_absent(ruby, v) || is_default_string(v) {
         return Ok(None);
     }
     if let Some(x) = Float::from_value(v) {
@@ -189,13 +223,14 @@ fn float_bound(ruby: &Ruby, v: Value) -> R<Option<f64>> {
     if let Some(i) = Integer::from_value(v) {
         return Ok(Some(i.to_i64()? as f64));
     }
-    Err(errors::argument(
-        ruby,
-        format!(
-            "expected a Float, an Integer or default as a range bound, got {}",
-            describe(v)
-        ),
-    ))
+    // Anything else converts as Ruby's `Float()` converts it, as in the
+    // reference: a numeric String, a Rational, a Time (its `to_f`); others
+    // fail with Ruby's message ("can't convert Symbol into Float").
+    let x: f64 = ruby
+        .module_kernel()
+        .funcall("Float", (v,))
+        .map_err(|e| errors::from_ruby_conversion(ruby, e))?;
+    Ok(if x.is_infinite() { None } else { Some(x) })
 }
 
 /// A size argument: nil, or an Integer type such as `TypeFactory.range(1, 10)`.
@@ -271,6 +306,23 @@ macro_rules! variadic {
 
 fn range(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "range", args, 2, 2)?;
+    // (the reference compares the ends with `>`, an open end being Infinity:
+    // a class or module compared with anything but a class or module, or a
+    // Hash with anything but a Hash, is Ruby's TypeError)
+    if is_module(args[0]) && !is_module(args[1]) {
+        return Err(errors::conversion(ruby, "compared with non class/module"));
+    }
+    if RHash::from_value(args[0]).is_some() && RHash::from_value(args[1]).is_none() {
+        let to = if is_absent(ruby, args[1]) || is_default_string(args[1]) {
+            "Float".to_string()
+        } else {
+            conversion_name(ruby, args[1])
+        };
+        return Err(errors::conversion(
+            ruby,
+            format!("no implicit conversion of {to} into Hash"),
+        ));
+    }
     core(ruby, f::range(bound(ruby, args[0])?, bound(ruby, args[1])?))
 }
 
@@ -283,7 +335,39 @@ fn float_range(ruby: &Ruby, args: &[Value]) -> R<Value> {
 }
 
 fn string(ruby: &Ruby, args: &[Value]) -> R<Value> {
-    arity(ruby, "string", args, 0, 1)?;
+    // (the reference's deprecated forms: `string(ignored, size_type_or_value)`
+    // and `string(ignored, [values...], case_insensitive)`, an Enum)
+    if args.len() == 2 {
+        return string(ruby, &args[1..]);
+    }
+    if args.len() == 3 {
+        let values = magnus::RArray::from_value(args[1]).ok_or_else(|| {
+            errors::argument(
+                ruby,
+                format!(
+                    "expected an Array of Enum values, got {}",
+                    describe(args[1])
+                ),
+            )
+        })?;
+        let ci = args[2];
+        if !(ci.is_nil()
+            || ci.is_kind_of(ruby.class_true_class())
+            || ci.is_kind_of(ruby.class_false_class()))
+        {
+            return Err(errors::argument(
+                ruby,
+                format!(
+                    "expected true or false for case insensitivity, got {}",
+                    describe(ci)
+                ),
+            ));
+        }
+        let mut enum_args: Vec<Value> = values.into_iter().collect();
+        enum_args.push(ruby.into_value(ci.to_bool()));
+        return enum_(ruby, &enum_args);
+    }
+    arity(ruby, "string", args, 0, 3)?;
     match args.first() {
         None => ok(ruby, f::string()),
         Some(v) if v.is_nil() => ok(ruby, f::string()),
@@ -336,6 +420,12 @@ one_type!(sensitive => f::sensitive, iterable => f::iterable, iterator => f::ite
 
 fn init_type(ruby: &Ruby, args: &[Value]) -> R<Value> {
     let t = opt_type_arg(ruby, args, 0)?;
+    if t.is_none() && args.len() > 1 {
+        return Err(errors::argument(
+            ruby,
+            "Init cannot be parameterized with an undefined type and additional arguments",
+        ));
+    }
     let rest = args
         .iter()
         .skip(1)
@@ -353,9 +443,16 @@ fn enum_(ruby: &Ruby, args: &[Value]) -> R<Value> {
             values = &args[..args.len() - 1];
         }
     }
+    // (Strings only: the reference's Enum of other values matches nothing)
     let strings = values
         .iter()
-        .map(|v| string_arg(ruby, *v, "an Enum value"))
+        .map(|v| match RString::from_value(*v) {
+            Some(s) => convert::rstring_to_str(ruby, s),
+            None => Err(errors::argument(
+                ruby,
+                format!("expected a String for an Enum value, got {}", describe(*v)),
+            )),
+        })
         .collect::<R<Vec<Arc<str>>>>()?;
     ok(ruby, f::enum_ci(&strings, ci))
 }
@@ -370,27 +467,47 @@ fn variant(ruby: &Ruby, args: &[Value]) -> R<Value> {
 
 fn struct_(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "struct", args, 0, 1)?;
-    let Some(hash) = args.first() else {
+    let Some(arg) = args.first() else {
         return ok(ruby, f::struct_any());
     };
-    let hash = RHash::from_value(*hash).ok_or_else(|| {
-        errors::argument(
-            ruby,
-            format!("expected a Hash of key => type, got {}", describe(*hash)),
-        )
-    })?;
-    let mut entries = Vec::with_capacity(hash.len());
-    hash.foreach(|k: Value, v: Value| {
+    let entry = |k: Value, v: Value| -> R<(Arc<str>, KeyMode, Type)> {
         let value_type = type_of_arg(ruby, v)?;
-        let (name, mode) = if RString::from_value(k).is_some() || Symbol::from_value(k).is_some() {
-            (string_arg(ruby, k, "a Struct key")?, KeyMode::Plain)
-        } else {
-            let kt = type_arg(ruby, k)?;
+        let (name, mode) = if let Some(s) = RString::from_value(k) {
+            (convert::rstring_to_str(ruby, s)?, KeyMode::Plain)
+        } else if let Some(kt) = RbType::from_value(k) {
             key_of(ruby, &kt)?
+        } else {
+            // SAFETY: the class name is copied at once.
+            let class = unsafe { k.classname() }.into_owned();
+            return Err(errors::argument(
+                ruby,
+                format!("Illegal Struct member key type. Expected NotUndef, Optional, String, or Enum. Got: {class}"),
+            ));
         };
-        entries.push((name, mode, value_type));
-        Ok(ForEach::Continue)
-    })?;
+        Ok((name, mode, value_type))
+    };
+    let mut entries = Vec::new();
+    if let Some(hash) = RHash::from_value(*arg) {
+        hash.foreach(|k: Value, v: Value| {
+            entries.push(entry(k, v)?);
+            Ok(ForEach::Continue)
+        })?;
+    } else if let Some(list) = magnus::RArray::from_value(*arg) {
+        // (the reference maps over its argument as over a Hash: an Array's
+        // elements are [key, value] pairs, or keys without a value)
+        for e in list.into_iter().collect::<Vec<Value>>() {
+            let (k, v) = match magnus::RArray::from_value(e) {
+                Some(pair) => (pair.entry::<Value>(0)?, pair.entry::<Value>(1)?),
+                None => (e, ruby.qnil().as_value()),
+            };
+            entries.push(entry(k, v)?);
+        }
+    } else {
+        return Err(errors::argument(
+            ruby,
+            format!("expected a Hash of key => type, got {}", describe(*arg)),
+        ));
+    }
     core(ruby, f::struct_of(entries))
 }
 
@@ -408,7 +525,9 @@ fn key_of(ruby: &Ruby, t: &Type) -> R<(Arc<str>, KeyMode)> {
     let found = match t.kind() {
         TypeKind::Optional(Some(inner)) => literal(inner).map(|n| (n, KeyMode::Optional)),
         TypeKind::NotUndef(Some(inner)) => literal(inner).map(|n| (n, KeyMode::NotUndef)),
-        _ => literal(t).map(|n| (n, KeyMode::Plain)),
+        // (a String or Enum type key is required, as NotUndef says: only a
+        // plain String key is optional when its value may be undef)
+        _ => literal(t).map(|n| (n, KeyMode::NotUndef)),
     };
     found.ok_or_else(|| {
         errors::to_ruby(
@@ -425,12 +544,10 @@ fn tuple(ruby: &Ruby, args: &[Value]) -> R<Value> {
     let types = match args.first() {
         None => Vec::new(),
         Some(v) => {
-            let a = magnus::RArray::from_value(*v).ok_or_else(|| {
-                errors::argument(
-                    ruby,
-                    format!("expected an Array of types, got {}", describe(*v)),
-                )
-            })?;
+            let a = match magnus::RArray::from_value(*v) {
+                Some(a) => a,
+                None => enumerated(ruby, *v)?,
+            };
             a.into_iter()
                 .map(|v| type_of_arg(ruby, v))
                 .collect::<R<Vec<Type>>>()?
@@ -441,6 +558,35 @@ fn tuple(ruby: &Ruby, args: &[Value]) -> R<Value> {
         Some(size) => core(ruby, f::tuple_sized(types, size.from, size.to)),
     }
 }
+
+/// The elements of an Enumerable other than an Array (a Hash's pairs, a
+/// Range's or a Struct's members), which the reference maps over as over an
+/// Array; at most [`MAX_ENUMERATED`] of them.
+fn enumerated(ruby: &Ruby, v: Value) -> R<magnus::RArray> {
+    let enumerable = ruby.module_enumerable();
+    if !v.is_kind_of(enumerable) {
+        return Err(errors::argument(
+            ruby,
+            format!("expected an Array of types, got {}", describe(v)),
+        ));
+    }
+    let a: magnus::RArray = v
+        .funcall("take", (MAX_ENUMERATED + 1,))
+        .map_err(|e| errors::from_ruby_conversion(ruby, e))?;
+    if a.len() > MAX_ENUMERATED {
+        return Err(errors::argument(
+            ruby,
+            format!(
+                "expected at most {MAX_ENUMERATED} types, got {}",
+                describe(v)
+            ),
+        ));
+    }
+    Ok(a)
+}
+
+/// The most elements [`enumerated`] takes (an endless Range has no end).
+const MAX_ENUMERATED: usize = 10_000;
 
 fn boolean(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "boolean", args, 0, 1)?;
@@ -454,9 +600,22 @@ fn boolean(ruby: &Ruby, args: &[Value]) -> R<Value> {
 fn regexp(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "regexp", args, 0, 1)?;
     match args.first() {
+        // (nil and false: the reference tests the argument's truth)
         None => ok(ruby, f::regexp_any()),
-        Some(v) if v.is_nil() => ok(ruby, f::regexp_any()),
-        Some(v) => ok(ruby, f::regexp(Some(regexp_arg(ruby, *v)?))),
+        Some(v) if !v.to_bool() => ok(ruby, f::regexp_any()),
+        Some(v) if RRegexp::from_value(*v).is_some() || RString::from_value(*v).is_some() => {
+            ok(ruby, f::regexp(Some(regexp_arg(ruby, *v)?)))
+        }
+        // Any other object is what Ruby's `Regexp.new` makes of it (its
+        // `to_str`), or Ruby's conversion error, as the reference's type raises
+        // when used ("no implicit conversion of Integer into String").
+        Some(v) => {
+            let converted: Value = ruby
+                .class_regexp()
+                .funcall("new", (*v,))
+                .map_err(|e| errors::from_ruby_conversion(ruby, e))?;
+            ok(ruby, f::regexp(Some(regexp_arg(ruby, converted)?)))
+        }
     }
 }
 
@@ -477,8 +636,17 @@ fn pattern(ruby: &Ruby, args: &[Value]) -> R<Value> {
                     ))
                 }
             }
-        } else {
+        } else if RRegexp::from_value(*v).is_some() || RString::from_value(*v).is_some() {
             regexps.push(regexp_arg(ruby, *v)?);
+        } else {
+            // SAFETY: the class name is copied at once.
+            let class = unsafe { v.classname() }.into_owned();
+            return Err(errors::argument(
+                ruby,
+                format!(
+                    "Only String, Regexp, Pattern-Type, and Regexp-Type are allowed: got '{class}"
+                ),
+            ));
         }
     }
     ok(ruby, f::pattern(regexps))
@@ -505,7 +673,10 @@ fn callable(ruby: &Ruby, args: &[Value]) -> R<Value> {
         }
         _ => None,
     };
-    let is_range = |v: &Value| Integer::from_value(*v).is_some() || is_absent(ruby, *v);
+    // (as the reference: an Integer or default, never nil, which is the Undef type)
+    let is_range = |v: &Value| {
+        Integer::from_value(*v).is_some() || is_default_symbol(*v) || is_default_string(*v)
+    };
     let size = match params.as_slice() {
         [.., a, b] if is_range(a) && is_range(b) => {
             let r = (bound(ruby, *a)?, bound(ruby, *b)?);
@@ -546,66 +717,86 @@ fn collection(ruby: &Ruby, args: &[Value]) -> R<Value> {
     }
 }
 
-fn sem_ver(ruby: &Ruby, args: &[Value]) -> R<Value> {
-    let mut ranges = Vec::with_capacity(args.len());
-    for v in args {
-        match &convert::to_value(ruby, *v)? {
-            PValue::SemVerRange(r) => ranges.push((**r).clone()),
-            other => {
-                return Err(errors::argument(
-                    ruby,
-                    format!("expected a PuppetTypes::SemVerRange, got {other:?}"),
-                ))
+/// A type parameter's error as the Ruby exception.
+fn created(ruby: &Ruby, r: Result<Type, CreateError>, what: &str) -> R<Value> {
+    match r {
+        Ok(t) => ok(ruby, t),
+        Err(CreateError::Other(e)) => Err(errors::to_ruby(ruby, e)),
+        Err(CreateError::InvalidSpec) => Err(errors::argument(
+            ruby,
+            format!("invalid parameters of TypeFactory.{what}"),
+        )),
+    }
+}
+
+/// The factory's arguments as Puppet values (nil as `default`), for the rich
+/// types' parameters, which read them as the TypeParser does.
+fn rich_values(ruby: &Ruby, args: &[Value], what: &str) -> R<Vec<PValue>> {
+    args.iter()
+        .map(|v| {
+            if is_absent(ruby, *v) {
+                return Ok(PValue::Default);
             }
-        }
-    }
-    ok(ruby, f::sem_ver(ranges))
-}
-
-fn time_bound<T>(
-    ruby: &Ruby,
-    v: Option<&Value>,
-    pick: impl Fn(PValue) -> Option<T>,
-    what: &str,
-) -> R<Option<T>> {
-    match v {
-        None => Ok(None),
-        Some(v) if is_absent(ruby, *v) => Ok(None),
-        Some(v) => {
-            let value = convert::to_value(ruby, *v)?;
-            pick(value).map(Some).ok_or_else(|| {
-                errors::argument(
-                    ruby,
-                    format!(
-                        "expected a PuppetTypes::{what} or default, got {}",
-                        describe(*v)
-                    ),
-                )
+            convert::to_value(ruby, *v).map_err(|_| {
+                // SAFETY: the class name is copied at once.
+                let class = unsafe { v.classname() }.into_owned();
+                errors::argument(ruby, format!("Unable to create a {what} from a {class}"))
             })
-        }
-    }
+        })
+        .collect()
 }
 
+/// `sem_ver(ranges...)`: SemVerRange values or range Strings (parsed), merged as the reference merges them.
+fn sem_ver(ruby: &Ruby, args: &[Value]) -> R<Value> {
+    let values = rich_values(ruby, args, "SemVerRange")?;
+    created(ruby, rich::sem_ver(&values), "sem_ver")
+}
+
+/// `timespan(from = nil, to = nil)`: Timespan values, seconds, Strings or Hashes of fields.
 fn timespan(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "timespan", args, 0, 2)?;
-    let pick = |v: PValue| match v {
-        PValue::Timespan(t) => Some(t),
-        _ => None,
-    };
-    let from = time_bound(ruby, args.first(), pick, "Timespan")?;
-    let to = time_bound(ruby, args.get(1), pick, "Timespan")?;
-    core(ruby, f::timespan(from, to))
+    if args.is_empty() {
+        return ok(
+            ruby,
+            f::timespan(None, None).map_err(|e| errors::to_ruby(ruby, e))?,
+        );
+    }
+    let values = rich_values(ruby, args, "Timespan")?;
+    created(ruby, rich::timespan(&values), "timespan")
 }
 
+/// `timestamp(from = nil, to = nil)`: Timestamp values, seconds since the
+/// epoch, Strings, or Hashes of `string`, `format` and `timezone`.
 fn timestamp(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "timestamp", args, 0, 2)?;
-    let pick = |v: PValue| match v {
-        PValue::Timestamp(t) => Some(t),
-        _ => None,
-    };
-    let from = time_bound(ruby, args.first(), pick, "Timestamp")?;
-    let to = time_bound(ruby, args.get(1), pick, "Timestamp")?;
-    core(ruby, f::timestamp(from, to))
+    if args.is_empty() {
+        return ok(
+            ruby,
+            f::timestamp(None, None).map_err(|e| errors::to_ruby(ruby, e))?,
+        );
+    }
+    let mut values = rich_values(ruby, args, "Timestamp")?;
+    // (one at a time, as the reference converts them)
+    for v in values.iter_mut() {
+        if !matches!(v, PValue::Hash(_)) {
+            if let Err(e) = rich::timestamp(std::slice::from_ref(v)) {
+                return created(ruby, Err(e), "timestamp");
+            }
+        }
+        if let PValue::Hash(h) = v {
+            if h.get(&PValue::string("string")).is_none() {
+                // (the reference parses the missing string: Ruby's TypeError)
+                return Err(errors::conversion(
+                    ruby,
+                    "no implicit conversion of nil into String",
+                ));
+            }
+            let t = crate::values::new::new_timestamp(std::slice::from_ref(v))
+                .map_err(|e| errors::to_ruby(ruby, e))?;
+            *v = PValue::Timestamp(t);
+        }
+    }
+    created(ruby, rich::timestamp(&values), "timestamp")
 }
 
 fn resource(ruby: &Ruby, args: &[Value]) -> R<Value> {
@@ -635,10 +826,41 @@ fn resource(ruby: &Ruby, args: &[Value]) -> R<Value> {
                     ))
                 }
             },
-            None => Some(string_arg(ruby, *v, "a resource type name")?),
+            None => match RString::from_value(*v) {
+                Some(s) => Some(convert::rstring_to_str(ruby, s)?),
+                None => {
+                    // SAFETY: the class name is copied at once.
+                    let class = unsafe { v.classname() }.into_owned();
+                    return Err(errors::argument(
+                        ruby,
+                        format!("The type name cannot be a {class}"),
+                    ));
+                }
+            },
         },
     };
-    core(ruby, f::resource(name.as_deref(), title.as_deref()))
+    let t = f::resource(name.as_deref(), title.as_deref()).map_err(|e| errors::to_ruby(ruby, e))?;
+    if let TypeKind::Resource {
+        type_name: Some(n), ..
+    } = t.kind()
+    {
+        if !is_class_reference(n) {
+            return Err(errors::argument(ruby, format!("Illegal type name '{n}'")));
+        }
+    }
+    ok(ruby, t)
+}
+
+/// A capitalised resource type name as the reference's factory takes it:
+/// `::`-separated segments (the first may follow a `::`), each an ASCII
+/// capital followed by ASCII word characters.
+fn is_class_reference(name: &str) -> bool {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    name.split("::").all(|seg| {
+        let mut chars = seg.chars();
+        chars.next().is_some_and(|c| c.is_ascii_uppercase())
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
 }
 
 fn host_class(ruby: &Ruby, args: &[Value]) -> R<Value> {
@@ -676,8 +898,16 @@ fn hash_of(ruby: &Ruby, args: &[Value]) -> R<Value> {
 
 fn hash_kv(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "hash_kv", args, 2, 3)?;
-    let k = type_arg(ruby, args[0])?;
-    let v = type_arg(ruby, args[1])?;
+    // (nil is Any, as the reference's Hash type reads it)
+    let or_any = |v: Value| {
+        if v.is_nil() {
+            Ok(f::any())
+        } else {
+            type_arg(ruby, v)
+        }
+    };
+    let k = or_any(args[0])?;
+    let v = or_any(args[1])?;
     match size_arg(ruby, args, 2)? {
         None => ok(ruby, f::hash_kv(k, v)),
         Some(s) => core(ruby, f::hash_kv_size(k, v, s.from, s.to)),
@@ -689,13 +919,17 @@ fn uri(ruby: &Ruby, args: &[Value]) -> R<Value> {
     match args.first() {
         None => ok(ruby, f::uri(None)),
         Some(v) if v.is_nil() => ok(ruby, f::uri(None)),
-        Some(v) => match &convert::to_value(ruby, *v)? {
-            PValue::Hash(map) => ok(ruby, f::uri(Some((**map).clone()))),
-            _ => Err(errors::argument(
-                ruby,
-                format!("expected a Hash of URI parts, got {}", describe(*v)),
-            )),
+        // (a String is parsed into its parts; any other object but a Hash
+        // leaves the type unconstrained, as in the reference)
+        Some(v) if RString::from_value(*v).is_some() => {
+            let value = convert::to_value(ruby, *v)?;
+            created(ruby, rich::uri(&value), "uri")
+        }
+        Some(v) if RHash::from_value(*v).is_some() => match &convert::to_value(ruby, *v)? {
+            PValue::Hash(map) if !map.is_empty() => ok(ruby, f::uri(Some((**map).clone()))),
+            _ => ok(ruby, f::uri(None)),
         },
+        Some(_) => ok(ruby, f::uri(None)),
     }
 }
 
@@ -731,11 +965,15 @@ fn ruby_type(ruby: &Ruby, args: &[Value]) -> R<Value> {
 }
 
 fn type_reference(ruby: &Ruby, args: &[Value]) -> R<Value> {
-    arity(ruby, "type_reference", args, 1, 1)?;
-    ok(
-        ruby,
-        f::type_reference(&string_arg(ruby, args[0], "a type name")?),
-    )
+    arity(ruby, "type_reference", args, 0, 1)?;
+    match args.first() {
+        // (the reference's default reference)
+        Some(v) if !v.is_nil() => ok(
+            ruby,
+            f::type_reference(&string_arg(ruby, *v, "a type name")?),
+        ),
+        _ => ok(ruby, f::type_reference("UnresolvedReference")),
+    }
 }
 
 /// Define `PuppetTypes::TypeFactory`.

@@ -72,18 +72,26 @@ fn timespan_param(v: &Value) -> CResult<Option<Timespan>> {
     }
 }
 
+/// A Timespan from a Hash as the reference reads one: its `string` (and
+/// `format`) when it has one, else its fields, where a missing or undef
+/// field is 0 and keys that name no field are ignored.
 fn timespan_from_hash(m: &ValueMap) -> CResult<Timespan> {
+    if m.get(&Value::string("string")).is_some() {
+        return crate::values::new::new_timespan(&[Value::Hash(std::sync::Arc::new(m.clone()))])
+            .map_err(CreateError::Other);
+    }
     let mut f = [0i64; 7];
     let mut negative = false;
     for (k, v) in m.iter() {
-        let key = k.as_str().unwrap_or("");
+        let Some(key) = k.as_str() else { continue };
         if key == "negative" {
             negative = matches!(v, Value::Boolean(true));
             continue;
         }
         match (Timespan::FIELD_NAMES.iter().position(|n| *n == key), v) {
+            (None, _) | (Some(_), Value::Undef) => {}
             (Some(i), Value::Integer(n)) => f[i] = *n,
-            _ => {
+            (Some(_), _) => {
                 return Err(err(format!(
                     "Unable to create a Timespan from a Hash with key '{key}'"
                 )))

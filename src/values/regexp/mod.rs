@@ -12,6 +12,7 @@
 
 mod linear;
 mod ruby_classes;
+mod ruby_text;
 
 use crate::error::{Error, Result};
 use onig::{Regex, RegexOptions, Syntax};
@@ -185,15 +186,37 @@ impl Regexp {
         if options == 0 {
             return Regexp::cached(source);
         }
-        let mut text = String::with_capacity(source.len() + 8);
-        text.push_str("(?");
-        ruby_flags(&mut text, options, b"mix");
-        text.push(':');
-        text.push_str(source);
-        text.push(')');
-        let mut r = Regexp::cached(&text)?;
-        r.ruby_options = options;
-        Ok(r)
+        let wrap = |options: u8, inner: &str, end: &str| {
+            let mut text = String::with_capacity(inner.len() + 9);
+            text.push_str("(?");
+            ruby_flags(&mut text, options, b"mix");
+            text.push(':');
+            text.push_str(inner);
+            text.push_str(end);
+            text
+        };
+        let (options, inner) = ruby_text::fold(source, options, |o, inner| {
+            compile(&wrap(o, inner, "\n)")).is_ok()
+        });
+        let text = wrap(options, inner, ")");
+        match Regexp::cached(&text) {
+            Ok(mut r) => {
+                r.ruby_options = options;
+                Ok(r)
+            }
+            // (a comment of an extended pattern running to the end of its
+            // text, which Ruby's text does not end: the pattern is the
+            // Regexp's, its text Ruby's, as in the reference)
+            Err(e) if options & 2 != 0 => {
+                let regex = compile(&wrap(options, inner, "\n)")).map_err(|_| e)?;
+                Ok(Regexp {
+                    source: text.into(),
+                    compiled: Compiled::new(regex),
+                    ruby_options: options,
+                })
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// The text the reference's `%s` gives a Regexp made from a Ruby Regexp
