@@ -105,7 +105,7 @@ impl Drop for Collected {
 #[cfg(test)]
 mod tests {
     use super::super::counted::Counted;
-    use crate::types::{IntRange, StructElement, StructElements, Type, TypeKind};
+    use super::super::{IntRange, StructElement, StructElements, Type, TypeKind};
 
     fn string(s: &str) -> Type {
         Type::from_kind(TypeKind::String {
