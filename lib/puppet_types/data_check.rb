@@ -26,14 +26,16 @@ module PuppetTypes
     # Check several data files (in parallel); `lookup_options` of one file
     # apply to all of them.
     def check_files(paths)
-      __check_plan(nil, false, Array(paths))
+      _files, diagnostics = __run_plan(nil, false, Array(paths))
+      diagnostics
     end
 
     # Check the data files of the hiera.yaml `hiera_config` (interpolated
     # path segments match every file there), each module's own data when
     # `module_data`, and `files`.
     def check_hiera(hiera_config, module_data: true, files: [])
-      __check_plan(hiera_config, module_data, Array(files))
+      _files, diagnostics = __run_plan(hiera_config, module_data, Array(files))
+      diagnostics
     end
 
     # Check a Hash of data as hiera loaded it (no positions); `path` names it.

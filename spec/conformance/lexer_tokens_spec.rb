@@ -8,11 +8,11 @@ require 'spec_helper'
 # for EPP_START and RENDER_EXPR), offsets and lengths; a source one rejects,
 # the other rejects too.
 RSpec.describe 'Lexer token values against the reference', reference: true do
-  SNIPPETS = ['$a =~ /fo+\/x/', "$x = @(END)\n  a\n  ${b}\n  END\n", "$y = @(\"E\")\nline $z\nE\n", 'notice("a${b}c")',
+  TOKEN_SNIPPETS = ['$a =~ /fo+\/x/', "$x = @(END)\n  a\n  ${b}\n  END\n", "$y = @(\"E\")\nline $z\nE\n", 'notice("a${b}c")',
               "$h = {a => 1, 'b' => [2, 3.5]}", 'if $x { 1 } else { /a|b/ }', 'case $v { /^x/: { } default: { } }',
               '$r = 1 / 2 / 3', "$s = 'it''s'", 'Foo::Bar[1]', '$c = $a ? { /x/ => 1 }', "$t = @(X/L)\n  a\\\n  b\n  |-X\n",
               'node /web\d+/ { }', '$u = "x\u{1F600}"', '@@file { "a": }', '$x <<| |>>', '$v = 5 % 2', '/(/', '"${', "'a"].freeze
-  EPP_SNIPPETS = ['a <%= $x %>', '<%- $y = 1 -%>', 'text', '<%# comment %>', '<%| $p |%>', '<% if $a { %>x<% } %>',
+  TOKEN_EPP_SNIPPETS = ['a <%= $x %>', '<%- $y = 1 -%>', 'text', '<%# comment %>', '<%| $p |%>', '<% if $a { %>x<% } %>',
                   '<%= /r+/ %>', '<%%', "line\n", '<%= "${x}" %>', '<% $a = @(E)
 x
 E
@@ -33,7 +33,7 @@ E
     :error
   end
 
-  [[false, SNIPPETS, 2308], [true, EPP_SNIPPETS, 2309]].each do |epp, snippets, seed|
+  [[false, TOKEN_SNIPPETS, 2308], [true, TOKEN_EPP_SNIPPETS, 2309]].each do |epp, snippets, seed|
     it "gives the reference's tokens and values for generated #{epp ? 'EPP templates' : 'programs'}" do
       rng = Random.new(seed)
       failures = []

@@ -93,29 +93,9 @@ fn plan_arg(
     })
 }
 
-/// `__check_plan(hiera_config, module_data, files)`: the diagnostics of a plan.
-fn check_plan(
-    ruby: &Ruby,
-    rb_self: &RbDataCheck,
-    hiera_config: Value,
-    module_data: bool,
-    files: RArray,
-) -> Result<Value, Error> {
-    guard(ruby, || {
-        let plan = plan_arg(ruby, hiera_config, module_data, files)?;
-        let check = rb_self.0.clone();
-        let Some(found) = super::gvl::without_gvl(super::gvl::Cut::BetweenUnits, move || {
-            check.check_plan(&plan)
-        }) else {
-            // (interrupted: the guard delivers the interruption)
-            return Ok(ruby.qnil().as_value());
-        };
-        diagnostic::array(ruby, found)
-    })
-}
-
-/// `__run_plan(hiera_config, module_data, files)`: the CLI's run,
-/// `[files checked, diagnostics]`.
+/// `__run_plan(hiera_config, module_data, files)`: `[files checked,
+/// diagnostics]` of a plan (the CLI shows both; `check_files` and
+/// `check_hiera` return the diagnostics).
 fn run_plan(
     ruby: &Ruby,
     rb_self: &RbDataCheck,
@@ -238,7 +218,6 @@ pub fn init(ruby: &Ruby, module: RModule) -> Result<(), Error> {
     class.define_singleton_method("__new", function!(new, 3))?;
     class.define_singleton_method("__load_yaml", function!(load_yaml, 1))?;
     class.define_method("check_file", method!(check_file, 1))?;
-    class.define_method("__check_plan", method!(check_plan, 3))?;
     class.define_method("__run_plan", method!(run_plan, 3))?;
     class.define_method("__check_hash", method!(check_hash, 2))?;
     class.define_method("__check_parameters", method!(check_parameters, 3))?;

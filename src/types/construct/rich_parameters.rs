@@ -73,24 +73,34 @@ fn timespan_param(v: &Value) -> CResult<Option<Timespan>> {
 }
 
 /// A Timespan from a Hash as the reference reads one: its `string` (and
-/// `format`) when it has one, else its fields, where a missing or undef
-/// field is 0 and keys that name no field are ignored.
+/// `format`) when it has one, else its fields (Integers or Floats; a missing
+/// or undef field is 0, `negative` is true unless false or undef), ignoring
+/// keys that name no field.
 fn timespan_from_hash(m: &ValueMap) -> CResult<Timespan> {
     if m.get(&Value::string("string")).is_some() {
         return crate::values::new::new_timespan(&[Value::Hash(std::sync::Arc::new(m.clone()))])
             .map_err(CreateError::Other);
     }
     let mut f = [0i64; 7];
+    let mut x = [0f64; 7];
+    let mut fractional = false;
     let mut negative = false;
     for (k, v) in m.iter() {
         let Some(key) = k.as_str() else { continue };
         if key == "negative" {
-            negative = matches!(v, Value::Boolean(true));
+            negative = !matches!(v, Value::Undef | Value::Boolean(false));
             continue;
         }
         match (Timespan::FIELD_NAMES.iter().position(|n| *n == key), v) {
             (None, _) | (Some(_), Value::Undef) => {}
-            (Some(i), Value::Integer(n)) => f[i] = *n,
+            (Some(i), Value::Integer(n)) => {
+                f[i] = *n;
+                x[i] = *n as f64;
+            }
+            (Some(i), Value::Float(v)) => {
+                x[i] = *v;
+                fractional = true;
+            }
             (Some(_), _) => {
                 return Err(err(format!(
                     "Unable to create a Timespan from a Hash with key '{key}'"
@@ -98,9 +108,27 @@ fn timespan_from_hash(m: &ValueMap) -> CResult<Timespan> {
             }
         }
     }
-    Ok(Timespan::from_fields(
-        negative, f[0], f[1], f[2], f[3], f[4], f[5], f[6],
-    ))
+    if !fractional {
+        return Ok(Timespan::from_fields(
+            negative, f[0], f[1], f[2], f[3], f[4], f[5], f[6],
+        ));
+    }
+    // (with a Float field the sum is a Float, as in the reference; it must
+    // come to whole nanoseconds)
+    let factors = [24.0, 60.0, 60.0, 1000.0, 1000.0, 1000.0];
+    let nanos = factors
+        .iter()
+        .zip(&x[1..])
+        .fold(x[0], |acc, (factor, field)| acc * factor + field);
+    if !nanos.is_finite() || nanos.fract() != 0.0 || nanos.abs() >= i64::MAX as f64 {
+        return Err(err(
+            "Unable to create a Timespan from a Hash whose fields are not a whole number of nanoseconds",
+        ));
+    }
+    let nanos = nanos as i128;
+    Ok(Timespan {
+        nanos: if negative { -nanos } else { nanos },
+    })
 }
 
 fn timestamp_param(v: &Value) -> CResult<Option<Timestamp>> {
