@@ -8,6 +8,8 @@
 //! `syntax::span`, the position its errors carry). This test reads the
 //! sources and fails on any path naming a module above the file's own layer,
 //! in `use` items and in code alike (doc comments may point anywhere).
+//! It also holds each source file to at most [`MAX_LINES`] lines: a module
+//! that grows past it is split by what its parts own.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -153,4 +155,28 @@ fn grouped_use_items_name_each_module() {
         ["types", "eval"]
     );
     assert_eq!(named_modules("let t = crate::types::Type::Any;"), ["types"]);
+}
+
+/// The most lines a file under `src/` may have.
+const MAX_LINES: usize = 1_000;
+
+#[test]
+fn no_source_file_is_over_a_thousand_lines() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let long: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let lines = fs::read_to_string(f).unwrap().lines().count();
+            (lines > MAX_LINES).then(|| format!("{}: {lines} lines", f.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "files over {MAX_LINES} lines:\n{}",
+        long.join("\n")
+    );
 }
