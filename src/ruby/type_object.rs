@@ -224,12 +224,14 @@ mod data {
         }
     }
 
-    /// `dfree` of [`LARGE_TYPE`]: as [`free_type`], and uncounted.
+    /// `dfree` of [`LARGE_TYPE`]: as [`free_type`], and uncounted; the
+    /// type is dropped in bulk (a big inferred type shares its key types
+    /// and repeated values among its many parts).
     unsafe extern "C" fn free_large_type(data: *mut c_void) {
         if let Some(node) = NonNull::new(data.cast::<()>()) {
             super::large_types::release(node);
             // SAFETY: as in `free_type`.
-            drop(unsafe { Type::from_raw(node) });
+            unsafe { Type::from_raw(node) }.drop_in_bulk();
         }
     }
 

@@ -26,5 +26,5 @@ pub use crate::values::type_model as model;
 
 pub use model::{
     CallableType, IntRange, RuntimeName, SmolStr, StructElement, StructElements, Type, TypeAlias,
-    TypeKind, TypeRef,
+    TypeKind, TypeRef, TypeStock,
 };

@@ -73,18 +73,28 @@ pub(super) const STRING_INLINE: usize = 23;
 /// `String<s>`: short texts are held inline, long ones share the viewed
 /// value's text when it has a shared one.
 pub(super) fn string_type<V: ValueView + ?Sized>(v: &V, s: &str) -> Type {
-    let value = if s.len() <= STRING_INLINE {
+    Type::from_kind(string_kind(v, s))
+}
+
+/// The kind of [`string_type`].
+pub(super) fn string_kind<V: ValueView + ?Sized>(v: &V, s: &str) -> TypeKind {
+    TypeKind::String {
+        size: None,
+        value: Some(string_text(v, s)),
+    }
+}
+
+/// The text of [`string_type`].
+#[inline(always)]
+fn string_text<V: ValueView + ?Sized>(v: &V, s: &str) -> SmolStr {
+    if s.len() <= STRING_INLINE {
         // (`new` would first look for a run of newlines and spaces, which it
         // stores specially; inline storage is as good for those.)
         SmolStr::new_inline(s)
     } else {
         v.shared_str()
             .map_or_else(|| SmolStr::new(s), SmolStr::from)
-    };
-    Type::from_kind(TypeKind::String {
-        size: None,
-        value: Some(value),
-    })
+    }
 }
 
 /// URI parts as the `URI[{...}]` parameters of its inferred type.

@@ -3,10 +3,12 @@
 //! input share the types they have in common through the caches of [`SetCx`].
 
 use super::generalize::variant_of;
-use super::infer::{empty_array, empty_hash, exact_size, string_type, Infer, STRING_INLINE};
+use super::infer::{
+    empty_array, empty_hash, exact_size, string_kind, string_type, Infer, STRING_INLINE,
+};
 use super::value_view::{ValueView, ViewKind};
 use super::{MAX_DATA_DEPTH, STACK_CHECK_EVERY};
-use crate::types::{IntRange, StructElement, StructElements, Type, TypeKind};
+use crate::types::{IntRange, StructElement, StructElements, Type, TypeKind, TypeStock};
 use crate::values::{SemVerRange, Value};
 
 /// The inferred type with Tuple/Struct for containers (`type(v, 'detailed')`-like set inference).
@@ -30,7 +32,9 @@ pub fn infer_set_view_sized<V: ValueView + ?Sized>(v: &V) -> (Type, usize) {
 /// State of one `infer_set`: caches that let the many values of a big input
 /// share the types they have in common (the key types of hashes with the same
 /// keys, the types of repeated scalars and of equal small arrays), and a
-/// scratch stack for array element types.
+/// scratch stack for array element types. The caches hand out their types
+/// from [`TypeStock`]s: a type put into every `Struct` of a big input costs
+/// a few atomic count updates, not one per use.
 ///
 /// Every value walked stays alive and unchanged for the whole call, so a hash
 /// key met again as the same object ([`ValueView::content_identity`]; Ruby's
@@ -43,15 +47,15 @@ struct SetCx {
     /// small tuples, for values met again (e.g. the same tags in many hashes).
     /// Entries carry the text's hash and the integer, so that a miss is
     /// found without reading the (likely cold) cached type.
-    strings: Vec<Option<(u64, Type)>>,
+    strings: Vec<Option<(u64, TypeStock)>>,
     /// The hash of the text last met in each string slot.
     seen_strings: Vec<u64>,
     /// Cached `String<v>` types by the identity of a string object met with
     /// that text (a frozen literal or deduplicated text shared by many
     /// values): such an object is answered without reading its text.
-    string_objects: Vec<Option<(usize, Type)>>,
-    ints: Vec<Option<(i64, Type)>>,
-    tuples: Vec<Option<Type>>,
+    string_objects: Vec<Option<(usize, TypeStock)>>,
+    ints: Vec<Option<(i64, TypeStock)>>,
+    tuples: Vec<Option<TypeStock>>,
     /// Element types of the arrays being inferred, innermost last.
     scratch: Vec<Type>,
     /// Estimated heap bytes of the types made so far (cached types counted once).
@@ -71,8 +75,12 @@ struct SetCx {
 /// met as (0 for none).
 struct KeyEntry {
     id: usize,
-    key_type: Type,
+    key_type: TypeStock,
 }
+
+/// Handles of a type counted when a cache makes it: a type worth caching
+/// is met again, and so handed out at least twice.
+const PREPAID: usize = 2;
 
 /// Heap bytes of one type node (its count and its kind).
 const NODE_BYTES: usize = Type::NODE_BYTES;
@@ -108,6 +116,11 @@ fn text_hash(bytes: &[u8]) -> u64 {
         h = (h.rotate_left(5) ^ w).wrapping_mul(K);
     }
     h ^ (h >> 32)
+}
+
+/// `n` empty cache slots.
+fn empty_slots<T>(n: usize) -> Vec<Option<T>> {
+    std::iter::repeat_with(|| None).take(n).collect()
 }
 
 /// Heap bytes of the `String<s>` node [`string_type`] makes: texts up to
@@ -154,54 +167,59 @@ impl SetCx {
 
     /// The key type of a hash key met before as this very object (most hashes
     /// of big data share their key strings), without classifying the key.
-    fn known_key<V: ValueView + ?Sized>(&self, k: &V) -> Option<Type> {
+    fn known_key<V: ValueView + ?Sized>(&mut self, k: &V) -> Option<Type> {
         let id = k.content_identity()?;
-        let e = self.keys.iter().rev().find(|e| e.id == id)?;
-        Some(e.key_type.clone())
+        let e = self.keys.iter_mut().rev().find(|e| e.id == id)?;
+        Some(e.key_type.take())
     }
 
     /// `String<s>` for the hash key `k` with text `s`.
     fn key_type<V: ValueView + ?Sized>(&mut self, k: &V, s: &str) -> Type {
         let id = k.content_identity().unwrap_or(0);
-        let same_text = |e: &KeyEntry| string_value_of(&e.key_type) == Some(s);
+        let same_text = |e: &KeyEntry| string_value_of(e.key_type.get()) == Some(s);
         if let Some(e) = self.keys.iter_mut().rev().find(|e| same_text(e)) {
             e.id = id;
-            return e.key_type.clone();
+            return e.key_type.take();
         }
-        let t = string_type(k, s);
         self.bytes += string_node_bytes(s);
-        if self.keys.len() < KEY_CACHE {
-            self.keys.push(KeyEntry {
-                id,
-                key_type: t.clone(),
-            });
+        if self.keys.len() >= KEY_CACHE {
+            return string_type(k, s);
         }
+        let mut key_type = TypeStock::with_kind(string_kind(k, s), PREPAID);
+        let t = key_type.take();
+        self.keys.push(KeyEntry { id, key_type });
         t
     }
 
     fn string_value<V: ValueView + ?Sized>(&mut self, v: &V, s: &str) -> Type {
         if self.strings.is_empty() {
-            self.strings = vec![None; self.string_slots()];
+            self.strings = empty_slots(self.string_slots());
             self.seen_strings = vec![0; self.string_slots()];
-            self.string_objects = vec![None; OBJECT_SLOTS];
+            self.string_objects = empty_slots(OBJECT_SLOTS);
         }
         let (h, i) = self.string_slot(s);
-        if let Some(t) = self.string_at(s, h, i) {
-            let t = t.clone();
-            self.remember_string_object(v, &t);
-            return t;
+        if self.string_at(s, h, i).is_some() {
+            self.remember_string_object(v, i);
+            return self.take_string(i);
         }
-        let t = string_type(v, s);
         self.bytes += string_node_bytes(s);
         // Cache a text seen before only: most texts of big data (names,
         // descriptions) occur once, and caching them would only evict.
-        if self.seen_strings[i] == h {
-            self.strings[i] = Some((h, t.clone()));
-            self.remember_string_object(v, &t);
-        } else {
+        if self.seen_strings[i] != h {
             self.seen_strings[i] = h;
+            return string_type(v, s);
         }
-        t
+        self.strings[i] = Some((h, TypeStock::with_kind(string_kind(v, s), PREPAID)));
+        self.remember_string_object(v, i);
+        self.take_string(i)
+    }
+
+    /// A handle of the type in slot `i` of the string cache (which holds one).
+    fn take_string(&mut self, i: usize) -> Type {
+        match &mut self.strings[i] {
+            Some((_, t)) => t.take(),
+            None => unreachable!("the string cache slot was just found full"),
+        }
     }
 
     /// `Tuple[types]` of the element types pushed on the scratch stack from
@@ -213,32 +231,39 @@ impl SetCx {
             return self.new_tuple(start);
         }
         if self.tuples.is_empty() {
-            self.tuples = vec![None; self.string_slots()];
+            self.tuples = empty_slots(self.string_slots());
         }
         let mut elements = [std::ptr::null::<TypeKind>(); CACHED_TUPLE_LEN];
         for (p, t) in elements.iter_mut().zip(&self.scratch[start..]) {
             *p = t.kind();
         }
         let (i, cached) = self.cached_tuple_of(&elements[..len]);
-        if let Some(c) = cached {
-            let c = c.clone();
+        if cached {
             self.scratch.truncate(start);
-            return c;
+            return self.take_tuple(i);
         }
-        let t = self.new_tuple(start);
-        self.tuples[i] = Some(t.clone());
-        t
+        let kind = self.tuple_kind(start);
+        self.tuples[i] = Some(TypeStock::with_kind(kind, PREPAID));
+        self.take_tuple(i)
+    }
+
+    /// A handle of the tuple in slot `i` of the tuple cache (which holds one).
+    fn take_tuple(&mut self, i: usize) -> Type {
+        match &mut self.tuples[i] {
+            Some(t) => t.take(),
+            None => unreachable!("the tuple cache slot was just found full"),
+        }
     }
 
     /// The tuple cache slot for the element types at these addresses, and
-    /// the tuple cached there when its elements are those very types.
-    fn cached_tuple_of(&self, elements: &[*const TypeKind]) -> (usize, Option<&Type>) {
+    /// whether the tuple cached there has those very types as elements.
+    fn cached_tuple_of(&self, elements: &[*const TypeKind]) -> (usize, bool) {
         let mut h: usize = elements.len();
         for p in elements {
             h = h.rotate_left(7) ^ (*p as usize >> 4);
         }
         let i = h & (self.string_slots() - 1);
-        let same = |c: &&Type| match c.kind() {
+        let same = |c: &TypeStock| match c.get().kind() {
             TypeKind::Tuple {
                 types: Some(ct),
                 size: None,
@@ -251,22 +276,26 @@ impl SetCx {
             }
             _ => false,
         };
-        (i, self.tuples[i].as_ref().filter(same))
+        (i, self.tuples[i].as_ref().is_some_and(same))
     }
 
     /// The cached tuple for the small array `v` when every element is a
     /// string or integer whose type is in the caches and the tuple of those
     /// very types is cached too, found without taking a reference to each
     /// element type (only addresses of types the caches keep alive are
-    /// compared, and no cache changes meanwhile).
-    fn cached_tuple<V: ValueView + ?Sized>(&self, v: &V, n: usize) -> Option<Type> {
+    /// compared, and no cache changes meanwhile). String objects found by
+    /// their text are then remembered by identity where their slot is free
+    /// (after the host ran its code, see [`SetCx::forget_identities`]).
+    fn cached_tuple<V: ValueView + ?Sized>(&mut self, v: &V, n: usize) -> Option<Type> {
         if n > CACHED_TUPLE_LEN || self.tuples.is_empty() {
             return None;
         }
         let mut found = [std::ptr::null::<TypeKind>(); CACHED_TUPLE_LEN];
-        let mut len = 0;
+        let mut learned = [(0usize, 0usize); CACHED_TUPLE_LEN];
+        let (mut len, mut learn) = (0, 0);
+        let this = &*self;
         let complete = v.each_element(|e| {
-            let Some(p) = self.cached_scalar(e) else {
+            let Some((p, by_text)) = this.cached_scalar(e) else {
                 return false;
             };
             // (the array may have grown since its size was read)
@@ -274,33 +303,69 @@ impl SetCx {
                 return false;
             };
             *slot = p;
+            if let Some(l) = by_text {
+                learned[learn] = l;
+                learn += 1;
+            }
             len += 1;
             true
         });
         if !complete || len != n {
             return None;
         }
-        self.cached_tuple_of(&found[..len]).1.cloned()
+        let (i, hit) = self.cached_tuple_of(&found[..len]);
+        if !hit {
+            return None;
+        }
+        for &(id, slot) in &learned[..learn] {
+            self.learn_string_object(id, slot);
+        }
+        Some(self.take_tuple(i))
     }
 
-    /// The address of the cached type of the string or integer `v`, if cached.
-    fn cached_scalar<V: ValueView + ?Sized>(&self, v: &V) -> Option<*const TypeKind> {
-        if let Some(t) = self.known_string_object(v) {
-            return Some(t.kind() as *const TypeKind);
+    /// The address of the cached type of the string or integer `v`, if
+    /// cached; for a string object found by its text whose identity slot is
+    /// free, also its identity and its slot in the string cache.
+    fn cached_scalar<V: ValueView + ?Sized>(
+        &self,
+        v: &V,
+    ) -> Option<(*const TypeKind, Option<(usize, usize)>)> {
+        if let Some(j) = self.known_string_object(v) {
+            let t = self.string_objects[j].as_ref().map(|(_, t)| t.get())?;
+            return Some((t.kind(), None));
         }
-        let t = match v.kind() {
-            ViewKind::String(s) => self.cached_string(s),
-            ViewKind::Integer(n) => self.cached_int(n),
+        match v.kind() {
+            ViewKind::String(s) => {
+                let (h, i) = self.string_slot(s);
+                let t = self.string_at(s, h, i)?;
+                let learn = v
+                    .content_identity()
+                    .filter(|&id| {
+                        matches!(self.string_objects.get(Self::object_slot(id)), Some(None))
+                    })
+                    .map(|id| (id, i));
+                Some((t.kind(), learn))
+            }
+            ViewKind::Integer(n) => self
+                .cached_int(n)
+                .map(|t| (t.kind() as *const TypeKind, None)),
             _ => None,
-        };
-        t.map(|t| t.kind() as *const TypeKind)
+        }
     }
 
-    /// Remember that the string object `v` has the cached type `t`.
-    fn remember_string_object<V: ValueView + ?Sized>(&mut self, v: &V, t: &Type) {
+    /// Remember that the string object `v` has the type in slot `i` of the
+    /// string cache.
+    fn remember_string_object<V: ValueView + ?Sized>(&mut self, v: &V, i: usize) {
         if let Some(id) = v.content_identity() {
-            self.string_objects[Self::object_slot(id)] = Some((id, t.clone()));
+            self.learn_string_object(id, i);
         }
+    }
+
+    /// Remember that the string object with identity `id` has the type in
+    /// slot `i` of the string cache.
+    fn learn_string_object(&mut self, id: usize, i: usize) {
+        let t = TypeStock::new(self.take_string(i));
+        self.string_objects[Self::object_slot(id)] = Some((id, t));
     }
 
     /// The slot of the string object with identity `id` in `string_objects`.
@@ -309,13 +374,15 @@ impl SetCx {
         ((id >> 3) ^ (id >> 11)) & (OBJECT_SLOTS - 1)
     }
 
-    /// The cached type of `v` when it is a string object met before as
-    /// itself (its type then is the cached `String<text>`).
+    /// The slot of `string_objects` holding the type of `v` when it is a
+    /// string object met before as itself (its type then is the cached
+    /// `String<text>`).
     #[inline]
-    fn known_string_object<V: ValueView + ?Sized>(&self, v: &V) -> Option<&Type> {
+    fn known_string_object<V: ValueView + ?Sized>(&self, v: &V) -> Option<usize> {
         let id = v.content_identity()?;
-        match self.string_objects.get(Self::object_slot(id))? {
-            Some((cid, t)) if *cid == id => Some(t),
+        let j = Self::object_slot(id);
+        match self.string_objects.get(j)? {
+            Some((cid, _)) if *cid == id => Some(j),
             _ => None,
         }
     }
@@ -326,16 +393,10 @@ impl SetCx {
         (h, (h as usize) & (self.string_slots() - 1))
     }
 
-    /// The cached `String<s>`, if any.
-    fn cached_string(&self, s: &str) -> Option<&Type> {
-        let (h, i) = self.string_slot(s);
-        self.string_at(s, h, i)
-    }
-
     /// `String<s>` when slot `i` of the string cache holds it (`h` is the hash of `s`).
     fn string_at(&self, s: &str, h: u64, i: usize) -> Option<&Type> {
         let (ch, t) = self.strings.get(i)?.as_ref()?;
-        (*ch == h && string_value_of(t) == Some(s)).then_some(t)
+        (*ch == h && string_value_of(t.get()) == Some(s)).then_some(t.get())
     }
 
     /// The slot of `n` in the integer cache.
@@ -346,16 +407,22 @@ impl SetCx {
     /// The cached `Integer[n, n]`, if any.
     fn cached_int(&self, n: i64) -> Option<&Type> {
         let (cn, t) = self.ints.get(self.int_slot(n))?.as_ref()?;
-        (*cn == n).then_some(t)
+        (*cn == n).then_some(t.get())
     }
 
     fn new_tuple(&mut self, start: usize) -> Type {
+        Type::from_kind(self.tuple_kind(start))
+    }
+
+    /// `Tuple[types]` of the element types pushed on the scratch stack from
+    /// `start` on (which it pops).
+    fn tuple_kind(&mut self, start: usize) -> TypeKind {
         let types: Vec<Type> = self.scratch.drain(start..).collect();
         self.bytes += NODE_BYTES + types.len() * std::mem::size_of::<Type>();
-        Type::from_kind(TypeKind::Tuple {
+        TypeKind::Tuple {
             types: Some(types),
             size: None,
-        })
+        }
     }
 
     /// Slots of the string and tuple caches: fewer than for integers, as
@@ -368,15 +435,19 @@ impl SetCx {
 
     fn integer_value(&mut self, n: i64) -> Type {
         if self.ints.is_empty() {
-            self.ints = vec![None; self.slots];
+            self.ints = empty_slots(self.slots);
         }
-        if let Some(t) = self.cached_int(n) {
-            return t.clone();
-        }
-        let t = Type::from_kind(TypeKind::Integer(IntRange::new(Some(n), Some(n))));
-        self.bytes += NODE_BYTES;
         let i = self.int_slot(n);
-        self.ints[i] = Some((n, t.clone()));
+        if let Some((cn, t)) = &mut self.ints[i] {
+            if *cn == n {
+                return t.take();
+            }
+        }
+        let kind = TypeKind::Integer(IntRange::new(Some(n), Some(n)));
+        self.bytes += NODE_BYTES;
+        let mut stock = TypeStock::with_kind(kind, PREPAID);
+        let t = stock.take();
+        self.ints[i] = Some((n, stock));
         t
     }
 }
@@ -437,35 +508,19 @@ impl SetCx {
                 if n > StructElements::new().inline_size() {
                     self.bytes += n * std::mem::size_of::<StructElement>();
                 }
-                // One pass building a Struct; a key that is not a non-empty string
-                // switches to a Hash of the key and value types.
-                let mut es = StructElements::with_capacity(n);
-                let all_str = v.each_entry(|k, val| {
-                    let key_type = match self.known_key(k) {
-                        Some(t) => t,
-                        None => {
-                            let ViewKind::String(s) = k.kind() else {
-                                return false;
-                            };
-                            if s.is_empty() {
-                                return false;
-                            }
-                            self.key_type(k, s)
-                        }
-                    };
-                    let value_type = self.nested(val, depth + 1);
-                    // The key is present: keep it required even when its value is undef
-                    // (only `Undef` accepts undef among inferred types).
-                    let key_type = if matches!(value_type.kind(), TypeKind::Undef) {
-                        Type::from_kind(TypeKind::NotUndef(Some(key_type)))
-                    } else {
-                        key_type
-                    };
-                    es.push(StructElement::new(key_type, value_type));
-                    true
-                });
+                // One pass building a Struct, in place in its node; a key that
+                // is not a non-empty string switches to a Hash of the key and
+                // value types.
+                let mut t =
+                    Type::from_kind(TypeKind::Struct(Some(StructElements::with_capacity(n))));
+                let all_str = match t.get_mut() {
+                    Some(TypeKind::Struct(Some(es))) => {
+                        v.each_entry(|k, val| self.struct_entry(es, k, val, depth))
+                    }
+                    _ => false,
+                };
                 if all_str {
-                    return Type::from_kind(TypeKind::Struct(Some(es)));
+                    return t;
                 }
                 let (mut ks, mut vs) = (Vec::with_capacity(n), Vec::with_capacity(n));
                 v.each_entry(|k, val| {
@@ -480,7 +535,10 @@ impl SetCx {
                 })
             }
             ViewKind::String(st) => match self.known_string_object(v) {
-                Some(t) => t.clone(),
+                Some(j) => match &mut self.string_objects[j] {
+                    Some((_, t)) => t.take(),
+                    None => unreachable!("the string object slot was just found full"),
+                },
                 None => self.string_value(v, st),
             },
             ViewKind::Integer(n) => self.integer_value(n),
@@ -489,6 +547,39 @@ impl SetCx {
                 self.leaf.at(v, depth)
             }
         }
+    }
+
+    /// Add the entry `k => val` of a hash to the elements of its `Struct`;
+    /// false when `k` is not a non-empty string (the hash's type is a `Hash`).
+    fn struct_entry<V: ValueView + ?Sized>(
+        &mut self,
+        es: &mut StructElements,
+        k: &V,
+        val: &V,
+        depth: u32,
+    ) -> bool {
+        let key_type = match self.known_key(k) {
+            Some(t) => t,
+            None => {
+                let ViewKind::String(s) = k.kind() else {
+                    return false;
+                };
+                if s.is_empty() {
+                    return false;
+                }
+                self.key_type(k, s)
+            }
+        };
+        let value_type = self.nested(val, depth + 1);
+        // The key is present: keep it required even when its value is undef
+        // (only `Undef` accepts undef among inferred types).
+        let key_type = if matches!(value_type.kind(), TypeKind::Undef) {
+            Type::from_kind(TypeKind::NotUndef(Some(key_type)))
+        } else {
+            key_type
+        };
+        es.push(StructElement::new(key_type, value_type));
+        true
     }
 
     /// The types of empty containers and of versions.

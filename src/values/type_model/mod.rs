@@ -11,10 +11,11 @@
 //! set once; a recursive alias therefore refers to itself through the alias
 //! node, and equality, hashing and printing of an alias stop at its name.
 
+mod bulk_drop;
 mod counted;
 
 use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
-use counted::{Borrowed, Counted};
+use counted::{Borrowed, Counted, Stock};
 pub use smol_str::SmolStr;
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -425,6 +426,40 @@ impl Hash for TypeAlias {
 #[repr(transparent)]
 pub struct Type(Counted<TypeKind>);
 
+/// Handles of one type handed out in bulk, their counts bought a batch at a
+/// time (see [`counted::Stock`]): for builders that put the same type into
+/// many others.
+pub struct TypeStock(Stock<TypeKind>);
+
+impl TypeStock {
+    /// A stock of handles of `t`.
+    #[inline]
+    pub fn new(t: Type) -> TypeStock {
+        TypeStock(Stock::new(t.0))
+    }
+
+    /// A stock of handles of a new type of kind `kind`, the first `prepaid`
+    /// of them counted when it is made (no atomic operation).
+    #[inline]
+    pub fn with_kind(kind: TypeKind, prepaid: usize) -> TypeStock {
+        TypeStock(Stock::with_value(kind, prepaid))
+    }
+
+    /// The type, borrowed.
+    #[inline(always)]
+    pub fn get(&self) -> &Type {
+        let counted: &Counted<TypeKind> = self.0.get();
+        // SAFETY: `Type` is a `repr(transparent)` wrapper of `Counted<TypeKind>`.
+        unsafe { &*(counted as *const Counted<TypeKind> as *const Type) }
+    }
+
+    /// A new handle of the type.
+    #[inline]
+    pub fn take(&mut self) -> Type {
+        Type(self.0.take())
+    }
+}
+
 /// A type borrowed without a count of its own: a `Type` that outlives `'a`,
 /// or the type a Ruby object holds (see [`Type::into_raw`]). Copied freely;
 /// derefs to [`Type`].
@@ -503,6 +538,13 @@ impl Type {
     /// The kind of this type.
     pub fn kind(&self) -> &TypeKind {
         &self.0
+    }
+
+    /// The kind, mutable, when this is the only handle of the type: for
+    /// filling in a type in place as it is built (no copy of the kind).
+    #[inline]
+    pub fn get_mut(&mut self) -> Option<&mut TypeKind> {
+        Counted::get_mut(&mut self.0)
     }
 
     /// True when both handles point at the same allocation.
