@@ -40,7 +40,9 @@ fn describe_types(ruby: &Ruby, subject: Value, expected: Value, actual: Value) -
         let subject = text_arg(ruby, subject, "the subject")?;
         let expected = type_arg(ruby, expected, "the expected type")?;
         let actual = type_arg(ruby, actual, "the actual type")?;
-        Ok(calc::describe_types(&expected, &actual, &subject))
+        super::runtime_classes::resolving(ruby, || {
+            calc::describe_types(&expected, &actual, &subject)
+        })
     })
 }
 
@@ -111,11 +113,9 @@ fn describe_signatures(ruby: &Ruby, label: Value, sigs: RArray, args: Value) -> 
             })
             .collect();
         let args = type_arg(ruby, args, "the argument types")?;
-        Ok(calc::describe_call(
-            &label,
-            &sigs,
-            &CallArgs::of_type(&args),
-        ))
+        super::runtime_classes::resolving(ruby, || {
+            calc::describe_call(&label, &sigs, &CallArgs::of_type(&args))
+        })
     })
 }
 

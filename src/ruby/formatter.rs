@@ -167,8 +167,10 @@ fn string(ruby: &Ruby, args: &[Value]) -> R<RString> {
             },
         };
         let shown = |t: &crate::Type| class_texts.get(&(t.raw().as_ptr() as usize)).cloned();
-        let out = crate::format::string_with(&value, &format, &shown)
-            .map_err(|e| errors::to_ruby(ruby, e))?;
+        let out = super::runtime_classes::resolving(ruby, || {
+            crate::format::string_with(&value, &format, &shown)
+        })?
+        .map_err(|e| errors::to_ruby(ruby, e))?;
         Ok(ruby.str_new(&out))
     })
 }

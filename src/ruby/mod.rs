@@ -31,6 +31,7 @@ mod parser;
 mod prefetch;
 mod rich;
 mod ruby_class;
+mod runtime_classes;
 mod strings;
 mod type_calculator;
 pub(crate) mod type_factory;

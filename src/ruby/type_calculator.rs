@@ -2,10 +2,13 @@
 //! `PuppetTypes::Type` (`instance?`, `assignable?`, `<`, `<=`, `>`, `>=`,
 //! `each`), `describe_mismatch`, `mismatches`: thin calls into [`crate::types::calc`], walking Ruby data in place
 //! through [`super::value_view::RubyView`] (and [`with_view`], which walks a
-//! transcoded copy when the data holds text in an encoding other than UTF-8).
+//! transcoded copy when the data holds text in an encoding other than UTF-8);
+//! a call whose `Runtime[ruby, 'Name']` rules need class names resolved runs
+//! again once they are ([`resolving`]).
 
 use super::convert;
 use super::errors::{self, guard};
+use super::runtime_classes::resolving;
 use super::type_object::RbType;
 use super::value_view::with_view;
 use crate::types::calc;
@@ -37,7 +40,9 @@ fn type_ref<'a>(ruby: &Ruby, v: Value, what: &str) -> R<RbType<'a>> {
 fn instance(ruby: &Ruby, t: Value, v: Value) -> R<bool> {
     guard(ruby, || {
         let t = type_ref(ruby, t, "the type")?;
-        Ok(with_view(ruby, v, |v| calc::instance_of_view(&t, v)))
+        resolving(ruby, || {
+            with_view(ruby, v, |v| calc::instance_of_view(&t, v))
+        })
     })
 }
 
@@ -45,20 +50,21 @@ fn assignable(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
     guard(ruby, || {
         let a = type_ref(ruby, a, "the first type")?;
         let b = type_ref(ruby, b, "the second type")?;
-        Ok(calc::is_assignable(&a, &b))
+        resolving(ruby, || calc::is_assignable(&a, &b))
     })
 }
 
 fn infer(ruby: &Ruby, v: Value) -> R<Value> {
     guard(ruby, || {
-        Ok(RbType::wrap(ruby, with_view(ruby, v, calc::infer_view)))
+        let t = resolving(ruby, || with_view(ruby, v, calc::infer_view))?;
+        Ok(RbType::wrap(ruby, t))
     })
 }
 
 fn infer_set(ruby: &Ruby, v: Value) -> R<Value> {
     guard(ruby, || {
         let stops = crate::stop::count();
-        let (t, bytes) = with_view(ruby, v, calc::infer_set_view_sized);
+        let (t, bytes) = resolving(ruby, || with_view(ruby, v, calc::infer_set_view_sized))?;
         if crate::stop::stopped_since(stops) {
             // (the walk stopped: the guard answers with why, without wrapping,
             // and so collecting for, a type that is thrown away)
@@ -79,10 +85,9 @@ fn generalize(ruby: &Ruby, t: Value) -> R<Value> {
 
 fn common_type(ruby: &Ruby, a: Value, b: Value) -> R<Value> {
     guard(ruby, || {
-        let t = calc::common_type(
-            &type_of(ruby, a, "the first type")?,
-            &type_of(ruby, b, "the second type")?,
-        );
+        let a = type_ref(ruby, a, "the first type")?;
+        let b = type_ref(ruby, b, "the second type")?;
+        let t = resolving(ruby, || calc::common_type(&a, &b))?;
         Ok(RbType::wrap(ruby, t))
     })
 }
@@ -112,9 +117,11 @@ fn describe_mismatch(ruby: &Ruby, args: &[Value]) -> R<Option<String>> {
             ),
             _ => None,
         };
-        Ok(with_view(ruby, args[1], |v| {
-            calc::describe::describe_mismatch_view(&t, v, label.as_deref())
-        }))
+        resolving(ruby, || {
+            with_view(ruby, args[1], |v| {
+                calc::describe::describe_mismatch_view(&t, v, label.as_deref())
+            })
+        })
     })
 }
 
@@ -123,7 +130,9 @@ fn describe_mismatch(ruby: &Ruby, args: &[Value]) -> R<Option<String>> {
 fn mismatches(ruby: &Ruby, t: Value, v: Value) -> R<Value> {
     guard(ruby, || {
         let t = type_ref(ruby, t, "the type")?;
-        let found = with_view(ruby, v, |v| calc::mismatches_view(&t, v));
+        let found = resolving(ruby, || {
+            with_view(ruby, v, |v| calc::mismatches_view(&t, v))
+        })?;
         let out = ruby.ary_new_capa(found.len());
         for m in found {
             let path = ruby.ary_new_capa(m.path.len());
@@ -148,10 +157,9 @@ fn mismatches(ruby: &Ruby, t: Value, v: Value) -> R<Value> {
 
 fn equals(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
     guard(ruby, || {
-        Ok(calc::types_equal(
-            &type_of(ruby, a, "the first type")?,
-            &type_of(ruby, b, "the second type")?,
-        ))
+        let a = type_ref(ruby, a, "the first type")?;
+        let b = type_ref(ruby, b, "the second type")?;
+        resolving(ruby, || calc::types_equal(&a, &b))
     })
 }
 
@@ -159,49 +167,49 @@ fn equals(ruby: &Ruby, a: Value, b: Value) -> R<bool> {
 
 fn t_instance(ruby: &Ruby, rb_self: RbType, v: Value) -> R<bool> {
     guard(ruby, || {
-        Ok(with_view(ruby, v, |v| calc::instance_of_view(&rb_self, v)))
+        resolving(ruby, || {
+            with_view(ruby, v, |v| calc::instance_of_view(&rb_self, v))
+        })
     })
 }
 
 fn t_assignable(ruby: &Ruby, rb_self: RbType, other: Value) -> R<bool> {
     guard(ruby, || {
-        Ok(calc::is_assignable(
-            &rb_self,
-            &type_of(ruby, other, "the argument")?,
-        ))
+        let other = type_ref(ruby, other, "the argument")?;
+        resolving(ruby, || calc::is_assignable(&rb_self, &other))
     })
 }
 
 /// `a < b`: every value of `a` is a value of `b`, and the types differ (the language's `<` on types).
 fn t_lt(ruby: &Ruby, rb_self: RbType, other: Value) -> R<bool> {
     guard(ruby, || {
-        let b = type_of(ruby, other, "the right operand")?;
-        Ok(calc::is_assignable(&b, &rb_self) && !calc::types_equal(&rb_self, &b))
+        let b = type_ref(ruby, other, "the right operand")?;
+        resolving(ruby, || {
+            calc::is_assignable(&b, &rb_self) && !calc::types_equal(&rb_self, &b)
+        })
     })
 }
 
 fn t_le(ruby: &Ruby, rb_self: RbType, other: Value) -> R<bool> {
     guard(ruby, || {
-        Ok(calc::is_assignable(
-            &type_of(ruby, other, "the right operand")?,
-            &rb_self,
-        ))
+        let other = type_ref(ruby, other, "the right operand")?;
+        resolving(ruby, || calc::is_assignable(&other, &rb_self))
     })
 }
 
 fn t_gt(ruby: &Ruby, rb_self: RbType, other: Value) -> R<bool> {
     guard(ruby, || {
-        let b = type_of(ruby, other, "the right operand")?;
-        Ok(calc::is_assignable(&rb_self, &b) && !calc::types_equal(&rb_self, &b))
+        let b = type_ref(ruby, other, "the right operand")?;
+        resolving(ruby, || {
+            calc::is_assignable(&rb_self, &b) && !calc::types_equal(&rb_self, &b)
+        })
     })
 }
 
 fn t_ge(ruby: &Ruby, rb_self: RbType, other: Value) -> R<bool> {
     guard(ruby, || {
-        Ok(calc::is_assignable(
-            &rb_self,
-            &type_of(ruby, other, "the right operand")?,
-        ))
+        let other = type_ref(ruby, other, "the right operand")?;
+        resolving(ruby, || calc::is_assignable(&rb_self, &other))
     })
 }
 

@@ -121,9 +121,9 @@ pub fn type_of_arg(ruby: &Ruby, v: Value) -> R<Type> {
     {
         return type_arg(ruby, v);
     }
-    Ok(with_view(ruby, v, |v| {
-        calc::generalize(&calc::infer_view(v))
-    }))
+    crate::ruby::runtime_classes::resolving(ruby, || {
+        with_view(ruby, v, |v| calc::generalize(&calc::infer_view(v)))
+    })
 }
 
 /// A short description of a Ruby object for error messages: its class and inspect text.

@@ -572,7 +572,12 @@ impl Guard {
                     match (name, bn) {
                         (None, _) => true,
                         (Some(x), Some(y)) if x == y => true,
-                        (Some(RuntimeName::Name(_)), Some(RuntimeName::Name(_))) => false,
+                        // (by Ruby's class hierarchy, only where both are Ruby's)
+                        (Some(RuntimeName::Name(x)), Some(RuntimeName::Name(y)))
+                            if runtime.as_deref() == Some("ruby") =>
+                        {
+                            super::runtime_classes::class_within(x, y).unwrap_or(false)
+                        }
                         _ => false,
                     }
                 }

@@ -391,9 +391,14 @@ impl Ctx {
                 ViewKind::Runtime(class) => {
                     runtime_matches(runtime.as_deref(), name.as_ref(), class)
                         || match name {
-                            Some(RuntimeName::Name(n)) if !class.is_empty() => {
-                                runtime_matches(runtime.as_deref(), None, class)
-                                    && v.runtime_ancestor_named(n)
+                            // (an ancestor of that name is the class the name
+                            // stands for; other names are resolved by the host)
+                            Some(RuntimeName::Name(n))
+                                if !class.is_empty() && runtime.as_deref() == Some("ruby") =>
+                            {
+                                v.runtime_ancestor_named(n)
+                                    || super::runtime_classes::class_within(n, class)
+                                        .unwrap_or(false)
                             }
                             _ => false,
                         }
@@ -533,10 +538,8 @@ fn find_entry(es: &[StructElement], key: &str, hint: usize) -> Option<usize> {
 
 /// `Runtime[runtime, name]` against an object of class `class` (inferred as `Runtime['ruby', class]`).
 fn runtime_matches(runtime: Option<&str>, name: Option<&RuntimeName>, class: &str) -> bool {
-    if let Some(rt) = runtime {
-        if !rt.eq_ignore_ascii_case("ruby") {
-            return false;
-        }
+    if runtime.is_some_and(|rt| rt != "ruby") {
+        return false;
     }
     match name {
         None => true,

@@ -18,6 +18,7 @@
 //! | `describe` | `describe_mismatch` messages and the reference's `to_s` of a type |
 //! | `mismatches` | each problem of a value with its path (keys and indexes), and a parameter's message |
 //! | `init` | `Init[T, args]` from the reference's `T.new` signatures |
+//! | `runtime_classes` | Ruby's class hierarchy behind `Runtime[ruby, 'Name']`, as the host resolves it |
 //!
 //! Conformance: `tests/calc_fixtures.rs` against `tests/fixtures/calc/`
 //! (regenerate with `ruby tools/ref_calc.rb`); speed: `cargo bench --bench calc`
@@ -34,6 +35,7 @@ pub mod instance;
 pub mod iterate;
 pub mod mismatches;
 pub mod normalize;
+pub mod runtime_classes;
 pub mod signatures;
 mod uri;
 pub mod value_view;
