@@ -10,12 +10,14 @@
 use crate::types::calc::runtime_classes::{RuntimeClass, Session};
 use magnus::rb_sys::{AsRawValue, FromRawValue};
 use magnus::{prelude::*, Error, RArray, Ruby, Value};
+use std::sync::Arc;
 
 /// Runs `f`, a check without side effects (it may read Ruby data), so that
 /// its `Runtime[ruby, 'Name']` rules answer by Ruby's class hierarchy: run
 /// again after resolving the names a round needed (none: one round, no
 /// Ruby code). An error raised while resolving (other than a `NameError`)
 /// is raised, as in the reference.
+#[inline]
 pub(crate) fn resolving<T>(ruby: &Ruby, f: impl FnMut() -> T) -> Result<T, Error> {
     let stops = crate::stop::count();
     Session::new().run(
@@ -26,7 +28,7 @@ pub(crate) fn resolving<T>(ruby: &Ruby, f: impl FnMut() -> T) -> Result<T, Error
 }
 
 /// The class or module `name` stands for (`'Foo::Bar'`, `'::Foo'`), with
-/// its ancestors; `None` when a segment is no constant (or not one that
+/// its ancestors (and a class's superclasses); `None` when a segment is no constant (or not one that
 /// `const_get` accepts) or the constant is no class or module.
 fn resolve(ruby: &Ruby, name: &str) -> Result<Option<RuntimeClass>, Error> {
     // (segments as Ruby's `split('::')` gives them: without trailing empty ones;
@@ -60,9 +62,19 @@ fn resolve(ruby: &Ruby, name: &str) -> Result<Option<RuntimeClass>, Error> {
     for i in 0..ancestors.len() {
         ids.push(object_id(ancestors.entry::<Value>(i as isize)?)?);
     }
+    // (a class's chain ends with nil after BasicObject; one longer than any
+    // program's, or leaving classes, is cut there)
+    let mut superclasses = Vec::new();
+    let mut class = found;
+    while class.is_kind_of(ruby.class_class()) && superclasses.len() < 10_000 {
+        let name = super::ruby_class::module_name(class).map(Arc::from);
+        superclasses.push((object_id(class)?, name));
+        class = class.funcall("superclass", ())?;
+    }
     Ok(Some(RuntimeClass {
         id: object_id(found)?,
         ancestors: ids.into(),
+        superclasses: superclasses.into(),
     }))
 }
 

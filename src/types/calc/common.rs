@@ -5,7 +5,7 @@
 
 use super::generalize::variant_of;
 use super::{any_type, is_assignable};
-use crate::types::{factory, IntRange, SmolStr, Type, TypeKind};
+use crate::types::{factory, IntRange, RuntimeName, SmolStr, Type, TypeKind};
 
 /// `Enum[values]`, sorted and without duplicates.
 pub(super) fn enum_of(values: Vec<SmolStr>) -> Type {
@@ -206,6 +206,16 @@ fn common_type_here(a: &Type, b: &Type) -> Type {
     {
         if r1 == r2 && n1 == n2 {
             return a.clone();
+        }
+        // (Ruby classes: their nearest common superclass, when the host
+        // resolved their names; the reference means to answer so, but raises
+        // NoMethodError instead)
+        if let (Some(RuntimeName::Name(x)), Some(RuntimeName::Name(y))) = (n1, n2) {
+            if r1.as_deref() == Some("ruby") && r2.as_deref() == Some("ruby") {
+                if let Some(name) = super::runtime_classes::common_superclass(x, y) {
+                    return factory::runtime(Some("ruby"), name.map(RuntimeName::Name));
+                }
+            }
         }
     }
     any_type().clone()
