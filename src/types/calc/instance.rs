@@ -312,7 +312,7 @@ impl Ctx {
             K::SemVerRange => matches!(k, ViewKind::SemVerRange(_)),
             K::Timespan(lo, hi) => match k {
                 ViewKind::Timespan(x) => {
-                    lo.map_or(true, |lo| lo <= x) && hi.map_or(true, |hi| x <= hi)
+                    lo.map_or(true, |lo| lo.span <= x) && hi.map_or(true, |hi| x <= hi.span)
                 }
                 _ => false,
             },
