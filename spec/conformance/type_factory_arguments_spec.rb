@@ -79,8 +79,6 @@ RSpec.describe 'TypeFactory on generated arguments', reference: true do
     ruby_hierarchy: 'the common type of Ruby objects, classes or modules of different classes given together ' \
                     '(variant([Comparable, String]), hash_of({Struct => 1, Object => 2})): the reference walks ' \
                     'Ruby\'s class hierarchy (Runtime[ruby, \'Comparable\'], Runtime[ruby, \'Object\']), the gem\'s is Any',
-    runtime_undef: 'runtime(nil, name): the gem\'s Runtime types of a name are of the ruby runtime ' \
-                   '(Runtime[ruby, \'x\']; the reference: Runtime[undef, \'x\'])'
   }.freeze
 
   let(:ref_factory) { Puppet::Pops::Types::TypeFactory }
@@ -125,7 +123,6 @@ RSpec.describe 'TypeFactory on generated arguments', reference: true do
     return nil unless type.is_a?(Puppet::Pops::Types::PAnyType)
     return :float_bounds if method == :range && args.any? { |a| a.call(ref_parser).is_a?(Float) }
     return :ruby_hierarchy if gem_text && runtime_types_as_any?(type.to_s, gem_text)
-    return :runtime_undef if method == :runtime && type.runtime.nil? && !type.name_or_pattern.nil?
     return :unusable unless usable?(type)
 
     reads_back?(type) ? nil : :not_a_type

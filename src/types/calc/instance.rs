@@ -391,7 +391,11 @@ impl Ctx {
                 ViewKind::Runtime(class) => {
                     runtime_matches(runtime.as_deref(), name.as_ref(), class)
                         || match name {
-                            Some(RuntimeName::Name(n)) if !class.is_empty() => {
+                            // (only a type of the ruby runtime resolves its class,
+                            // whose subclasses' objects it holds)
+                            Some(RuntimeName::Name(n))
+                                if !class.is_empty() && runtime.is_some() =>
+                            {
                                 runtime_matches(runtime.as_deref(), None, class)
                                     && v.runtime_ancestor_named(n)
                             }

@@ -664,7 +664,9 @@ fn create_resource(type_name: &Value, title: Option<&Value>) -> CResult<Type> {
 
 fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
     let rt = match runtime {
-        Value::String(s) => s.clone(),
+        Value::String(s) => Some(s.clone()),
+        // (a name of no runtime: `Runtime[undef, 'x']`, as the reference reads it)
+        Value::Undef => None,
         v => {
             return Err(type_err(format!(
                 "Runtime 'runtime' has wrong type, expects a String value, got {}",
@@ -674,7 +676,7 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
     };
     let name = match name {
         // `Runtime[ruby, undef]`: the type of objects of an anonymous class
-        Value::Undef => return Ok(tf::runtime(Some(&rt), None)),
+        Value::Undef => return Ok(tf::runtime(rt.as_deref(), None)),
         Value::String(s) if s.is_empty() => {
             return Err(type_err(
                 "Runtime 'name_or_pattern' has wrong type, expects a value of type String[1] or Tuple[Regexp, String[1]], got String",
@@ -697,7 +699,7 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
             )))
         }
     };
-    Ok(tf::runtime(Some(&rt), Some(name)))
+    Ok(tf::runtime(rt.as_deref(), Some(name)))
 }
 
 fn create_struct(p: &Value) -> CResult<Type> {

@@ -551,7 +551,8 @@ fn write_type_inner(f: &mut W<'_>, t: &Type) -> fmt::Result {
             name: None,
         } => f.write_str("Runtime"),
         K::Runtime { runtime, name } => bracket(f, "Runtime", |f| {
-            f.write_str(runtime.as_deref().unwrap_or("ruby"))?;
+            // (a name without a runtime, as the reference's factory makes it: `Runtime[undef, 'x']`)
+            f.write_str(runtime.as_deref().unwrap_or("undef"))?;
             match name {
                 Some(RuntimeName::Name(n)) => {
                     f.write_str(", ")?;
