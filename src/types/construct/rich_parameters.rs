@@ -151,8 +151,9 @@ enum Sum {
 }
 
 /// The fields (days first; missing, undef or false being 0) summed as the
-/// reference does, `(((((d * 24 + h) * 60 + m) * 60 + s) * 1000 + ms) * 1000
-/// + us) * 1000 + ns` in Ruby's arithmetic: a field that is not a number
+/// reference does in Ruby's arithmetic,
+/// `(((((d * 24 + h) * 60 + m) * 60 + s) * 1000 + ms) * 1000 + us) * 1000 + ns`:
+/// a field that is not a number
 /// raises Ruby's `TypeError` where the reference's does ("String can't be
 /// coerced into Integer"); days of a class without `*` (a Hash, `true`) are
 /// an illegal parameter (the reference: a NoMethodError).
