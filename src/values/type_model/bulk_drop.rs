@@ -201,4 +201,45 @@ mod tests {
         drop(kept);
         assert_eq!((count(&key), count(&ports[7])), (1, 1));
     }
+
+    /// Nodes that own more than their members (a text held on the heap, a
+    /// Struct whose entries outgrew their inline room) are freed with what
+    /// they own; the shared texts they held are given back.
+    #[test]
+    fn a_type_dropped_in_bulk_gives_back_what_its_nodes_own() {
+        let long: std::sync::Arc<str> = "a text longer than the inline room".into();
+        let text = |s: smol_str::SmolStr| {
+            Type::from_kind(TypeKind::String {
+                size: None,
+                value: Some(s),
+            })
+        };
+        let shared = text(smol_str::SmolStr::from("shared value"));
+        let structs: Vec<Type> = (0..50)
+            .map(|i| {
+                let mut es = StructElements::new();
+                for k in 0..5 {
+                    es.push(StructElement::new(
+                        string(&format!("key{k}")),
+                        if k == 0 {
+                            text(smol_str::SmolStr::from(long.clone()))
+                        } else {
+                            shared.clone()
+                        },
+                    ));
+                }
+                es.push(StructElement::new(string("n"), string(&format!("{i}"))));
+                Type::from_kind(TypeKind::Struct(Some(es)))
+            })
+            .collect();
+        let tuple = Type::from_kind(TypeKind::Tuple {
+            types: Some(structs),
+            size: None,
+        });
+        assert_eq!(std::sync::Arc::strong_count(&long), 51);
+        assert_eq!(count(&shared), 201);
+        tuple.drop_in_bulk();
+        assert_eq!(std::sync::Arc::strong_count(&long), 1);
+        assert_eq!(count(&shared), 1);
+    }
 }
