@@ -16,6 +16,10 @@ pub enum ErrorKind {
     Type,
     /// Bad input to a constructor or function (`PuppetTypes::ArgumentError`).
     Argument,
+    /// A type parameter of a kind that the reference hands to one of Ruby's
+    /// own conversions, which raises Ruby's `TypeError` (`Float[1, String]`:
+    /// "can't convert PuppetTypes::Type into Float"); `PuppetTypes::ConversionError`.
+    Conversion,
     /// A format string that is malformed or not applicable (`PuppetTypes::FormatError`).
     Format,
     /// An error raised while evaluating an expression (`PuppetTypes::EvaluationError`).
@@ -103,6 +107,11 @@ impl Error {
     /// An illegal type or type parameter.
     pub fn type_error(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Type, message)
+    }
+
+    /// A type parameter that Ruby's conversions refuse, with Ruby's message.
+    pub fn conversion(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Conversion, message)
     }
 
     /// Bad constructor or function input.

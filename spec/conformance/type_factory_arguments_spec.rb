@@ -79,10 +79,6 @@ RSpec.describe 'TypeFactory on generated arguments', reference: true do
     ruby_hierarchy: 'the common type of Ruby objects, classes or modules of different classes given together ' \
                     '(variant([Comparable, String]), hash_of({Struct => 1, Object => 2})): the reference walks ' \
                     'Ruby\'s class hierarchy (Runtime[ruby, \'Comparable\'], Runtime[ruby, \'Object\']), the gem\'s is Any',
-    runtime_undef: 'runtime(nil, name): the gem\'s Runtime types of a name are of the ruby runtime ' \
-                   '(Runtime[ruby, \'x\']; the reference: Runtime[undef, \'x\'])',
-    float_seconds: 'a Timespan of Float seconds prints its fraction as other Timespans do (\'0-00:00:01.5\'), ' \
-                   'not as the reference\'s nine digits (\'0-00:00:01.500000000\')'
   }.freeze
 
   let(:ref_factory) { Puppet::Pops::Types::TypeFactory }
@@ -127,8 +123,6 @@ RSpec.describe 'TypeFactory on generated arguments', reference: true do
     return nil unless type.is_a?(Puppet::Pops::Types::PAnyType)
     return :float_bounds if method == :range && args.any? { |a| a.call(ref_parser).is_a?(Float) }
     return :ruby_hierarchy if gem_text && runtime_types_as_any?(type.to_s, gem_text)
-    return :runtime_undef if method == :runtime && type.runtime.nil? && !type.name_or_pattern.nil?
-    return :float_seconds if method == :timespan && args.any? { |a| a.call(ref_parser).is_a?(Float) }
     return :unusable unless usable?(type)
 
     reads_back?(type) ? nil : :not_a_type
@@ -229,36 +223,38 @@ RSpec.describe 'TypeFactory on generated arguments', reference: true do
     expect(results[:agree]).to be > 1500
   end
 
-  it 'reads generated Timespan Hashes of fields (Integers, Floats, undef, negative) as the reference' do
+  it 'reads generated Timespan Hashes of fields (Integers, Floats, undef, false, negative, others) as the reference' do
     rng = Random.new(1824)
     keys = %w[days hours minutes seconds milliseconds microseconds nanoseconds negative other]
-    values = [0, 1, 2, -1, 1.5, 0.25, 0.001, nil, true, false]
+    values = [0, 1, 2, -1, 1.5, 0.25, 0.001, 0.0017, 1e-3, nil, true, false, 'x', [1], :default]
     failures = []
     compared = 0
-    300.times do
+    400.times do
       hash = Array.new(1 + rng.rand(3)) { [keys.sample(random: rng), values.sample(random: rng)] }.to_h
-      hash.delete_if { |k, v| [true, false].include?(v) != (k == 'negative') }
       ref = begin
-        t = ref_factory.timespan(hash)
-        reads_back?(t) ? t.to_s : :not_sensible
+        ref_factory.timespan(hash).to_s
+      rescue ::TypeError => e
+        [::TypeError, e.message]
       rescue StandardError => e
         e.class
       end
       gem = begin
         PuppetTypes::TypeFactory.timespan(hash).to_s
-      rescue PuppetTypes::Error => e
+      rescue ::TypeError => e
+        [::TypeError, e.message]
+      rescue StandardError => e
         e.class
       end
-      next if ref == :not_sensible # (Ruby's Float digits for a fraction of a nanosecond: the gem raises)
-
-      # (DOCUMENTED[:float_seconds]: the reference's nine digits of a Float sum)
-      ref = ref.gsub(/(\.\d*?[1-9])0+'/, "\\1'").gsub(/\.0+'/, ".0'") if ref.is_a?(String) && hash.values.any?(Float)
+      # (a NoMethodError of the reference: days of a class without `*`)
+      next if ref == NoMethodError && gem == PuppetTypes::TypeError
+      # (less than a nanosecond, negative: the gem's bound is 0 ns; docs/divergences.md)
+      next if ref == "Timespan['-0-00:00:00.0']" && gem == "Timespan['0-00:00:00.0']"
 
       compared += 1
       failures << "timespan(#{hash.inspect}): reference #{ref}, gem #{gem}" unless ref == gem
     end
     expect(failures.first(10)).to eq([])
-    expect(compared).to be > 150
+    expect(compared).to be > 300
   end
 
   it 'raises Ruby\'s TypeError with its message where the reference converts an argument of the wrong class' do

@@ -86,7 +86,7 @@ impl Code {
             return *code;
         }
         match e.kind {
-            ErrorKind::Type => Code::INVALID_TYPE,
+            ErrorKind::Type | ErrorKind::Conversion => Code::INVALID_TYPE,
             _ => Code::SYNTAX_ERROR,
         }
     }

@@ -30,6 +30,8 @@ fn class_index(kind: ErrorKind) -> usize {
         ErrorKind::Parse => 0,
         ErrorKind::Type => 1,
         ErrorKind::Argument => 2,
+        // (answered by `class_for` before it looks here)
+        ErrorKind::Conversion => 1,
         ErrorKind::Format => 3,
         ErrorKind::Evaluation => 4,
         ErrorKind::Internal => 5,
@@ -117,6 +119,9 @@ pub fn from_ruby_conversion(ruby: &Ruby, e: Error) -> Error {
 
 /// The Ruby class for an error kind.
 pub fn class_for(ruby: &Ruby, kind: ErrorKind) -> ExceptionClass {
+    if kind == ErrorKind::Conversion {
+        return conversion_class(ruby);
+    }
     match CLASSES.get() {
         Some(classes) => ruby.get_inner(classes[class_index(kind)]),
         None => lookup(ruby, CLASS_NAMES[class_index(kind)]),

@@ -469,7 +469,7 @@ fn reader(ruby: &Ruby, t: &Type, which: &str) -> Result<Value, Error> {
             None => nil,
         },
         ("from", TypeKind::Timespan(a, _)) | ("to", TypeKind::Timespan(_, a)) => match a {
-            Some(v) => convert::to_ruby(ruby, &crate::Value::Timespan(*v))?,
+            Some(v) => convert::to_ruby(ruby, &crate::Value::Timespan(v.span))?,
             None => nil,
         },
         ("from", TypeKind::Timestamp(a, _)) | ("to", TypeKind::Timestamp(_, a)) => match a {

@@ -651,6 +651,17 @@ impl ValueView for RubyView {
         }
     }
 
+    fn string_of_subclass(&self) -> bool {
+        match self {
+            // SAFETY: rb_obj_class reads the class pointers of a live object
+            // without allocating; rb_cString is set once Ruby has started.
+            RubyView::Ruby(obj) => unsafe {
+                rb_sys::rb_obj_class(obj.as_raw()) != rb_sys::rb_cString
+            },
+            RubyView::Rust(_) => false,
+        }
+    }
+
     fn identity(&self) -> usize {
         match self {
             RubyView::Ruby(obj) => obj.as_raw() as usize,

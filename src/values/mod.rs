@@ -11,6 +11,7 @@ pub mod deferred;
 pub mod float_text;
 pub mod new;
 pub mod regexp;
+pub mod ruby_float;
 pub mod semver;
 pub mod semver_range;
 pub mod strftime;
@@ -34,7 +35,7 @@ pub use deferred::Deferred;
 pub use regexp::Regexp;
 pub use semver::SemVer;
 pub use semver_range::SemVerRange;
-pub use timespan::Timespan;
+pub use timespan::{Timespan, TimespanBound};
 pub use timestamp::Timestamp;
 pub use uri::Uri;
 

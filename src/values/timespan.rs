@@ -26,6 +26,75 @@ pub struct Timespan {
     pub nanos: i128,
 }
 
+/// A bound of a `Timespan[from, to]` type: the Timespan, and whether it was
+/// given as a Float number of seconds (`Timespan[1.5]`, or a Hash with a
+/// Float field). The reference keeps such a bound as a Float of
+/// nanoseconds and prints its fraction as the whole nanoseconds untrimmed
+/// (`'0-00:00:01.500000000'`); [`TimespanBound::text`] does the same. Bounds
+/// compare, order and hash by their Timespan only (`Timespan[1.5]` equals
+/// `Timespan['0-00:00:01.5']`, as in the reference).
+#[derive(Clone, Copy, Debug)]
+pub struct TimespanBound {
+    /// The bound, truncated to whole nanoseconds.
+    pub span: Timespan,
+    /// True when given as Float seconds.
+    pub float: bool,
+}
+
+impl TimespanBound {
+    /// A bound given as Float seconds (or fields), of `nanos` whole nanoseconds.
+    pub fn from_float(nanos: i128) -> TimespanBound {
+        TimespanBound {
+            span: Timespan::new(nanos),
+            float: true,
+        }
+    }
+
+    /// The text of the bound inside a type: the Timespan's default text, with
+    /// the fraction untrimmed when given as Float seconds.
+    pub fn text(&self) -> String {
+        let text = self.span.to_string();
+        let frac = self.span.nanoseconds();
+        if !self.float || frac == 0 {
+            return text;
+        }
+        let head = text.rsplit_once('.').map_or(text.as_str(), |x| x.0);
+        format!("{head}.{frac}")
+    }
+}
+
+impl From<Timespan> for TimespanBound {
+    fn from(span: Timespan) -> TimespanBound {
+        TimespanBound { span, float: false }
+    }
+}
+
+impl PartialEq for TimespanBound {
+    fn eq(&self, other: &TimespanBound) -> bool {
+        self.span == other.span
+    }
+}
+
+impl Eq for TimespanBound {}
+
+impl std::hash::Hash for TimespanBound {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.span.hash(state)
+    }
+}
+
+impl PartialOrd for TimespanBound {
+    fn partial_cmp(&self, other: &TimespanBound) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for TimespanBound {
+    fn cmp(&self, other: &TimespanBound) -> Ordering {
+        self.span.cmp(&other.span)
+    }
+}
+
 /// The formats tried, in order, when a string is given without a format.
 pub const DEFAULT_FORMATS: [&str; 8] = [
     "%D-%H:%M:%S.%-N",
@@ -167,20 +236,6 @@ impl Timespan {
     /// Format with a Timespan format string (`%D-%H:%M:%S`).
     pub fn format(&self, format: &str) -> Result<String> {
         Ok(TimespanFormat::cached(format)?.format(*self))
-    }
-
-    /// The text the reference gives a `Timespan[...]` type bound given as a Float
-    /// (it keeps the nanoseconds as a Float, so the fraction is printed as an
-    /// untrimmed integer: `Timespan[0, 1.5]` shows `'0-00:00:01.500000000'`).
-    pub fn float_bound_text(seconds: f64) -> Result<String> {
-        let t = Timespan::from_float_seconds(seconds)?;
-        let text = t.to_string();
-        let frac = t.nanos.unsigned_abs() % NANOS_PER_SEC as u128;
-        if frac == 0 {
-            return Ok(text);
-        }
-        let head = text.rsplit_once('.').map(|x| x.0).unwrap_or(&text);
-        Ok(format!("{head}.{frac}"))
     }
 
     /// Whole days of the magnitude (the sign is in [`Timespan::is_negative`]).
@@ -374,19 +429,20 @@ mod tests {
 
     #[test]
     fn timespan_float_type_bounds() {
+        let text = |s: f64| {
+            TimespanBound::from_float(Timespan::from_float_seconds(s).unwrap().nanos).text()
+        };
+        assert_eq!(text(1.5), "0-00:00:01.500000000");
+        assert_eq!(text(-1.5), "-0-00:00:01.500000000");
+        assert_eq!(text(0.001), "0-00:00:00.1000000");
+        assert_eq!(text(100.123456789), "0-00:01:40.123456789");
+        assert_eq!(text(2.0), "0-00:00:02.0");
+        let exact = TimespanBound::from(Timespan::from_float_seconds(1.5).unwrap());
+        assert_eq!(exact.text(), "0-00:00:01.5");
         assert_eq!(
-            Timespan::float_bound_text(1.5).unwrap(),
-            "0-00:00:01.500000000"
+            exact,
+            TimespanBound::from_float(Timespan::from_float_seconds(1.5).unwrap().nanos)
         );
-        assert_eq!(
-            Timespan::float_bound_text(0.001).unwrap(),
-            "0-00:00:00.1000000"
-        );
-        assert_eq!(
-            Timespan::float_bound_text(100.123456789).unwrap(),
-            "0-00:01:40.123456789"
-        );
-        assert_eq!(Timespan::float_bound_text(2.0).unwrap(), "0-00:00:02.0");
     }
 
     #[test]

@@ -634,14 +634,26 @@ fn runtime(ruby: &Ruby, args: &[Value]) -> R<Value> {
         _ => None,
     };
     let name = match args.get(1) {
-        Some(v) if !v.is_nil() => Some(RuntimeName::Name(string_arg(
-            ruby,
-            *v,
-            "a runtime type name",
-        )?)),
+        Some(v) if !v.is_nil() => Some(runtime_name(ruby, *v)?),
         _ => None,
     };
     ok(ruby, f::runtime(rt.as_deref(), name))
+}
+
+/// A Runtime type's class name, or its `[regexp, replacement]` pattern.
+fn runtime_name(ruby: &Ruby, v: Value) -> R<RuntimeName> {
+    if let Some(pair) = magnus::RArray::from_value(v) {
+        if pair.len() == 2 {
+            let pattern = regexp_arg(ruby, pair.entry(0)?)?;
+            let replacement = string_arg(ruby, pair.entry(1)?, "a runtime name replacement")?;
+            return Ok(RuntimeName::Pattern(pattern, replacement));
+        }
+    }
+    Ok(RuntimeName::Name(string_arg(
+        ruby,
+        v,
+        "a runtime type name",
+    )?))
 }
 
 fn ruby_type(ruby: &Ruby, args: &[Value]) -> R<Value> {

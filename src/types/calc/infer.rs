@@ -214,7 +214,7 @@ fn scalar_type(k: ViewKind<'_>) -> Option<Type> {
         ViewKind::Type(t) => K::Type(Some((*t).clone())),
         ViewKind::SemVer(_) => K::SemVer(Vec::new()),
         ViewKind::SemVerRange(_) => K::SemVerRange,
-        ViewKind::Timespan(t) => K::Timespan(Some(t), Some(t)),
+        ViewKind::Timespan(t) => K::Timespan(Some(t.into()), Some(t.into())),
         ViewKind::Timestamp(t) => K::Timestamp(Some(t), Some(t)),
         ViewKind::Binary(_) => K::Binary,
         ViewKind::Uri(u) => K::Uri(uri_params(u)),

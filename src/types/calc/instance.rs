@@ -219,28 +219,36 @@ impl Ctx {
                 }
             },
             K::Variant(ts) => ts.iter().any(|t| self.check(t, v)),
-            K::Scalar => matches!(
-                k,
-                ViewKind::String(_)
-                    | ViewKind::Integer(_)
-                    | ViewKind::BigInteger(_)
-                    | ViewKind::Float(_)
-                    | ViewKind::Boolean(_)
-                    | ViewKind::Regexp(_)
-                    | ViewKind::RegexpSource(..)
-                    | ViewKind::SemVer(_)
-                    | ViewKind::SemVerRange(_)
-                    | ViewKind::Timespan(_)
-                    | ViewKind::Timestamp(_)
-            ),
-            K::ScalarData => matches!(
-                k,
-                ViewKind::String(_)
-                    | ViewKind::Integer(_)
-                    | ViewKind::BigInteger(_)
-                    | ViewKind::Float(_)
-                    | ViewKind::Boolean(_)
-            ),
+            // (and, as the reference's, any Ruby object that is a Numeric: a
+            // Rational, a BigDecimal, though not a Puppet Numeric)
+            K::Scalar => {
+                matches!(
+                    k,
+                    ViewKind::String(_)
+                        | ViewKind::Integer(_)
+                        | ViewKind::BigInteger(_)
+                        | ViewKind::Float(_)
+                        | ViewKind::Boolean(_)
+                        | ViewKind::Regexp(_)
+                        | ViewKind::RegexpSource(..)
+                        | ViewKind::SemVer(_)
+                        | ViewKind::SemVerRange(_)
+                        | ViewKind::Timespan(_)
+                        | ViewKind::Timestamp(_)
+                ) || matches!(k, ViewKind::Runtime(class)
+                    if class == "Numeric" || v.runtime_ancestor_named("Numeric"))
+            }
+            // (the reference's takes an instance of String itself only)
+            K::ScalarData => match k {
+                ViewKind::String(_) => !v.string_of_subclass(),
+                k => matches!(
+                    k,
+                    ViewKind::Integer(_)
+                        | ViewKind::BigInteger(_)
+                        | ViewKind::Float(_)
+                        | ViewKind::Boolean(_)
+                ),
+            },
             K::Numeric => matches!(
                 k,
                 ViewKind::Integer(_) | ViewKind::BigInteger(_) | ViewKind::Float(_)
@@ -312,7 +320,7 @@ impl Ctx {
             K::SemVerRange => matches!(k, ViewKind::SemVerRange(_)),
             K::Timespan(lo, hi) => match k {
                 ViewKind::Timespan(x) => {
-                    lo.map_or(true, |lo| lo <= x) && hi.map_or(true, |hi| x <= hi)
+                    lo.map_or(true, |lo| lo.span <= x) && hi.map_or(true, |hi| x <= hi.span)
                 }
                 _ => false,
             },
@@ -391,7 +399,11 @@ impl Ctx {
                 ViewKind::Runtime(class) => {
                     runtime_matches(runtime.as_deref(), name.as_ref(), class)
                         || match name {
-                            Some(RuntimeName::Name(n)) if !class.is_empty() => {
+                            // (only a type of the ruby runtime resolves its class,
+                            // whose subclasses' objects it holds)
+                            Some(RuntimeName::Name(n))
+                                if !class.is_empty() && runtime.is_some() =>
+                            {
                                 runtime_matches(runtime.as_deref(), None, class)
                                     && v.runtime_ancestor_named(n)
                             }

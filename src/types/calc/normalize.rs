@@ -9,7 +9,7 @@
 use super::generalize::variant_of;
 use super::{is_assignable, undef_type};
 use crate::types::{factory, IntRange, SmolStr, StructElement, Type, TypeKind};
-use crate::values::Timespan;
+use crate::values::{Timespan, TimespanBound};
 
 /// The normalized form of `t`.
 pub fn normalize(t: &Type) -> Type {
@@ -261,19 +261,20 @@ fn int_type(lo: i128, hi: i128) -> Type {
     Type::from_kind(TypeKind::Integer(IntRange::new(from, to)))
 }
 
-/// Timespan bounds in nanoseconds, unbounded ends as `i128::MIN`/`i128::MAX`.
-fn timespan_bounds(t: &Type) -> Option<(i128, i128)> {
+/// Timespan bounds, unbounded ends as `i128::MIN`/`i128::MAX` nanoseconds
+/// (a bound keeps whether it was given as Float seconds, for its text).
+fn timespan_bounds(t: &Type) -> Option<(TimespanBound, TimespanBound)> {
+    let open = |nanos: i128| TimespanBound::from(Timespan::new(nanos));
     match t.kind() {
-        TypeKind::Timespan(a, b) => Some((
-            a.map_or(i128::MIN, |t| t.nanos),
-            b.map_or(i128::MAX, |t| t.nanos),
-        )),
+        TypeKind::Timespan(a, b) => {
+            Some((a.unwrap_or(open(i128::MIN)), b.unwrap_or(open(i128::MAX))))
+        }
         _ => None,
     }
 }
 
-fn timespan_type(lo: i128, hi: i128) -> Type {
-    let at = |v: i128, unbounded: i128| (v != unbounded).then_some(Timespan { nanos: v });
+fn timespan_type(lo: TimespanBound, hi: TimespanBound) -> Type {
+    let at = |v: TimespanBound, unbounded: i128| (v.span.nanos != unbounded).then_some(v);
     Type::from_kind(TypeKind::Timespan(at(lo, i128::MIN), at(hi, i128::MAX)))
 }
 

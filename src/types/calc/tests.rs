@@ -289,8 +289,8 @@ fn data_accepts_json_like_values() {
 fn normalize_merges_ranges() {
     let ts = |a: i64, b: i64| {
         t(K::Timespan(
-            Some(crate::values::Timespan::from_seconds(a)),
-            Some(crate::values::Timespan::from_seconds(b)),
+            Some(crate::values::Timespan::from_seconds(a).into()),
+            Some(crate::values::Timespan::from_seconds(b).into()),
         ))
     };
     let fl = |a: f64, b: f64| t(K::Float(Some(a), Some(b)));

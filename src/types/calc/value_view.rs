@@ -110,6 +110,13 @@ pub trait ValueView {
         false
     }
 
+    /// For a [`ViewKind::String`]: true when the host's object is of a
+    /// subclass of its String class (a Ruby `String` subclass), which the
+    /// reference's `ScalarData`, and so `Data`, refuses. The default: false.
+    fn string_of_subclass(&self) -> bool {
+        false
+    }
+
     /// An identity that stands for the value's content while the view is
     /// walked: two views with the same one hold equal values. `None` when the
     /// view cannot promise it (the default).

@@ -19,7 +19,7 @@ use crate::syntax::ast::node_text;
 use crate::types::model::{
     CallableType, IntRange, RuntimeName, SmolStr, StructElement, Type, TypeAlias, TypeKind,
 };
-use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value, ValueMap};
+use crate::values::{Regexp, SemVerRange, TimespanBound, Timestamp, Value, ValueMap};
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
@@ -599,13 +599,10 @@ pub fn sem_ver(mut ranges: Vec<SemVerRange>) -> Type {
 }
 
 /// `Timespan[from, to]`; errors when `from > to`.
-pub fn timespan(from: Option<Timespan>, to: Option<Timespan>) -> Result<Type> {
+pub fn timespan(from: Option<TimespanBound>, to: Option<TimespanBound>) -> Result<Type> {
     if let (Some(a), Some(b)) = (&from, &to) {
         if a > b {
-            return Err(from_to_error(
-                crate::types::text::rich::timespan_text(a),
-                crate::types::text::rich::timespan_text(b),
-            ));
+            return Err(from_to_error(a.text(), b.text()));
         }
     }
     if from.is_none() && to.is_none() {

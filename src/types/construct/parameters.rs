@@ -112,6 +112,26 @@ pub fn value_desc(v: &Value) -> String {
     }
 }
 
+/// How Ruby's conversion errors name the reference's object for `v`: `nil`,
+/// `true` and `false` themselves, any other by its class (`default` is a
+/// Symbol there; a type is named `PuppetTypes::Type`, and other rich values
+/// by the gem's class, where the reference names its own classes).
+pub fn ruby_class_name(v: &Value) -> String {
+    match v {
+        Value::Undef => "nil".into(),
+        Value::Default => "Symbol".into(),
+        Value::Boolean(b) => b.to_string(),
+        Value::Integer(_) | Value::Float(_) | Value::String(_) | Value::Regexp(_) => {
+            kind_name(v).into()
+        }
+        Value::Array(_) | Value::Hash(_) => kind_name(v).into(),
+        Value::Runtime(r) => r.class_name.to_string(),
+        Value::Sensitive(_) => "PuppetTypes::Sensitive".into(),
+        Value::Type(_) => "PuppetTypes::Type".into(),
+        v => format!("PuppetTypes::{}", kind_name(v)),
+    }
+}
+
 /// Build a built-in type; `Ok(None)` when `name` is not a built-in type name.
 pub fn create_builtin(name: &str, params: &[Value]) -> CResult<Option<Type>> {
     match builtin(name) {
@@ -146,21 +166,26 @@ pub(crate) fn create_known(n: &'static str, b: Builtin, params: &[Value]) -> CRe
         }
         B::Integer => {
             check_count(n, params, 1, 2, "1 or 2")?;
-            let from = int_or_default(&params[0])?;
-            let to = match params.get(1) {
-                Some(p) => int_or_default(p)?,
-                None => None,
-            };
-            tf::range(from, to)?
+            match params {
+                [from] => tf::range(int_or_default(from)?, None)?,
+                [from, to] => {
+                    int_bounds_comparable(from, to)?;
+                    tf::range(int_bound(from)?, int_bound(to)?)?
+                }
+                _ => unreachable!("counted"),
+            }
         }
         B::Float => {
             check_count(n, params, 1, 2, "1 or 2")?;
-            let from = float_or_default(&params[0])?;
-            let to = match params.get(1) {
-                Some(p) => float_or_default(p)?,
-                None => None,
-            };
-            tf::float_range(from, to)?
+            match params {
+                [from] => tf::float_range(float_or_default(from)?, None)?,
+                // (both converted, from first, as the reference converts them)
+                [from, to] => {
+                    let from = float_conversion(from)?;
+                    tf::float_range(from, float_conversion(to)?)?
+                }
+                _ => unreachable!("counted"),
+            }
         }
         B::String => {
             check_count(n, params, 1, 2, "1 to 2")?;
@@ -177,12 +202,10 @@ pub(crate) fn create_known(n: &'static str, b: Builtin, params: &[Value]) -> CRe
             match &params[0] {
                 Value::Regexp(r) => tf::regexp(Some(r.clone())),
                 Value::String(s) => tf::regexp(Some(Regexp::cached(s)?)),
-                v => {
-                    return Err(type_err(format!(
-                        "Regexp parameter must be a Regexp or a String, got {}",
-                        kind_name(v)
-                    )))
-                }
+                // (the reference's factory takes a false parameter as none)
+                Value::Undef | Value::Boolean(false) => tf::regexp(None),
+                // (Ruby's `Regexp.new` refuses it with its TypeError)
+                v => return Err(implicit_conversion(v, "String")),
             }
         }
         B::Boolean => {
@@ -345,6 +368,14 @@ fn int_or_default(v: &Value) -> CResult<Option<i64>> {
     }
 }
 
+/// A bound of `Integer[from, to]`: an Integer, or undef or default for an open end.
+fn int_bound(v: &Value) -> CResult<Option<i64>> {
+    match v {
+        Value::Undef => Ok(None),
+        v => int_or_default(v),
+    }
+}
+
 fn float_or_default(v: &Value) -> CResult<Option<f64>> {
     match v {
         Value::Integer(i) => Ok(Some(*i as f64)),
@@ -352,6 +383,52 @@ fn float_or_default(v: &Value) -> CResult<Option<f64>> {
         Value::Default => Ok(None),
         _ => Err(CreateError::InvalidSpec),
     }
+}
+
+/// A bound of `Float[from, to]` as the reference converts it, with Ruby's
+/// `Float()`: a number, a numeric String (`'1.5'`, `'0x10'`), undef or
+/// default (an open end); Ruby's `ArgumentError` for other Strings and its
+/// `TypeError` for any other value ("can't convert Array into Float").
+fn float_conversion(v: &Value) -> CResult<Option<f64>> {
+    let x = match v {
+        Value::Undef | Value::Default => return Ok(None),
+        Value::Integer(i) => *i as f64,
+        Value::Float(x) => *x,
+        Value::String(s) => crate::values::ruby_float::kernel_float(s)
+            .map_err(|message| CreateError::Other(Error::type_error(message)))?,
+        v => {
+            return Err(CreateError::Other(Error::conversion(format!(
+                "can't convert {} into Float",
+                ruby_class_name(v)
+            ))))
+        }
+    };
+    Ok((!x.is_infinite()).then_some(x))
+}
+
+/// The reference compares the bounds of `Integer[from, to]` before it looks
+/// at them: a Hash compared with anything but a Hash is Ruby's `TypeError`
+/// ("no implicit conversion of Integer into Hash", an open end being
+/// Infinity, a Float). Bounds that are not Integers are an illegal
+/// specification otherwise.
+fn int_bounds_comparable(from: &Value, to: &Value) -> CResult<()> {
+    match (from, to) {
+        (Value::Hash(_), Value::Hash(_)) => Ok(()),
+        (Value::Hash(_), Value::Undef | Value::Default) => {
+            Err(implicit_conversion(&Value::Float(f64::INFINITY), "Hash"))
+        }
+        (Value::Hash(_), to) => Err(implicit_conversion(to, "Hash")),
+        _ => Ok(()),
+    }
+}
+
+/// Ruby's `TypeError` for `v` where an object of the class `into` is needed:
+/// "no implicit conversion of Integer into String".
+pub(crate) fn implicit_conversion(v: &Value, into: &str) -> CreateError {
+    CreateError::Other(Error::conversion(format!(
+        "no implicit conversion of {} into {into}",
+        ruby_class_name(v)
+    )))
 }
 
 /// A type parameter: a type; anything else is an invalid specification.
@@ -587,7 +664,9 @@ fn create_resource(type_name: &Value, title: Option<&Value>) -> CResult<Type> {
 
 fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
     let rt = match runtime {
-        Value::String(s) => s.clone(),
+        Value::String(s) => Some(s.clone()),
+        // (a name of no runtime: `Runtime[undef, 'x']`, as the reference reads it)
+        Value::Undef => None,
         v => {
             return Err(type_err(format!(
                 "Runtime 'runtime' has wrong type, expects a String value, got {}",
@@ -597,7 +676,7 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
     };
     let name = match name {
         // `Runtime[ruby, undef]`: the type of objects of an anonymous class
-        Value::Undef => return Ok(tf::runtime(Some(&rt), None)),
+        Value::Undef => return Ok(tf::runtime(rt.as_deref(), None)),
         Value::String(s) if s.is_empty() => {
             return Err(type_err(
                 "Runtime 'name_or_pattern' has wrong type, expects a value of type String[1] or Tuple[Regexp, String[1]], got String",
@@ -620,7 +699,7 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
             )))
         }
     };
-    Ok(tf::runtime(Some(&rt), Some(name)))
+    Ok(tf::runtime(rt.as_deref(), Some(name)))
 }
 
 fn create_struct(p: &Value) -> CResult<Type> {

@@ -3,11 +3,13 @@
 //! Strings are parsed with the rich values' own parsers.
 
 use crate::error::Error;
-use crate::types::construct::parameters::{value_desc, CreateError};
+use crate::types::construct::parameters::{
+    implicit_conversion, ruby_class_name, value_desc, CreateError,
+};
 use crate::types::factory as tf;
 use crate::types::model::Type;
 use crate::values::new::kind_name;
-use crate::values::{SemVerRange, Timespan, Timestamp, Uri, Value, ValueMap};
+use crate::values::{SemVerRange, Timespan, TimespanBound, Timestamp, Uri, Value, ValueMap};
 use std::sync::OnceLock;
 
 type CResult<T> = std::result::Result<T, CreateError>;
@@ -48,92 +50,170 @@ fn seconds_to_nanos(v: &Value) -> Option<i128> {
     }
 }
 
-fn timespan_param(v: &Value) -> CResult<Option<Timespan>> {
-    if let Value::Default = v {
-        return Ok(None);
-    }
-    if let Value::Timespan(t) = v {
-        return Ok(Some(*t));
-    }
-    if let Value::String(s) = v {
-        return Timespan::parse_default(s)
-            .map(Some)
-            .map_err(|e| err(e.into_message()));
-    }
-    if let Value::Hash(m) = v {
-        return timespan_from_hash(m).map(Some);
-    }
-    match seconds_to_nanos(v) {
-        Some(nanos) => Ok(Some(Timespan { nanos })),
-        None => Err(err(format!(
+fn timespan_param(v: &Value) -> CResult<Option<TimespanBound>> {
+    match v {
+        Value::Default | Value::Undef => Ok(None),
+        Value::Timespan(t) => Ok(Some((*t).into())),
+        Value::String(s) => Timespan::parse_default(s)
+            .map(|t| Some(t.into()))
+            .map_err(|e| err(e.into_message())),
+        Value::Hash(m) => timespan_from_hash(m).map(Some),
+        Value::Integer(i) => Ok(Some(Timespan::from_seconds(*i).into())),
+        Value::Float(x) => {
+            float_nanos(x * NANOS as f64).map(|n| Some(TimespanBound::from_float(n)))
+        }
+        _ => Err(err(format!(
             "Unable to create a Timespan from a {}",
             value_desc(v)
         ))),
     }
 }
 
+/// A Float number of nanoseconds truncated to whole ones (the reference keeps
+/// the Float; its text shows the whole nanoseconds).
+fn float_nanos(nanos: f64) -> CResult<i128> {
+    if !nanos.is_finite() || nanos.abs() >= i64::MAX as f64 * NANOS as f64 {
+        return Err(err(format!(
+            "Unable to create a Timespan of {} nanoseconds",
+            nanos
+        )));
+    }
+    Ok(nanos.trunc() as i128)
+}
+
 /// A Timespan from a Hash as the reference reads one: its `string` (and
 /// `format`) when it has one, else its fields (Integers or Floats; a missing
 /// or undef field is 0, `negative` is true unless false or undef), ignoring
-/// keys that name no field.
-fn timespan_from_hash(m: &ValueMap) -> CResult<Timespan> {
-    if m.get(&Value::string("string")).is_some() {
-        return crate::values::new::new_timespan(&[Value::Hash(std::sync::Arc::new(m.clone()))])
-            .map_err(CreateError::Other);
+/// keys that name no field. With a Float field the sum is a Float, as in
+/// the reference, truncated to whole nanoseconds.
+fn timespan_from_hash(m: &ValueMap) -> CResult<TimespanBound> {
+    if let Some(string) = m.get(&Value::string("string")) {
+        return timespan_from_text(string, m.get(&Value::string("format")))
+            .map(TimespanBound::from);
     }
-    let mut f = [0i64; 7];
-    let mut x = [0f64; 7];
-    let mut fractional = false;
     let mut negative = false;
+    let mut fields: [Option<&Value>; 7] = [None; 7];
     for (k, v) in m.iter() {
         let Some(key) = k.as_str() else { continue };
         if key == "negative" {
             negative = !matches!(v, Value::Undef | Value::Boolean(false));
-            continue;
-        }
-        match (Timespan::FIELD_NAMES.iter().position(|n| *n == key), v) {
-            (None, _) | (Some(_), Value::Undef) => {}
-            (Some(i), Value::Integer(n)) => {
-                f[i] = *n;
-                x[i] = *n as f64;
-            }
-            (Some(i), Value::Float(v)) => {
-                x[i] = *v;
-                fractional = true;
-            }
-            (Some(_), _) => {
-                return Err(err(format!(
-                    "Unable to create a Timespan from a Hash with key '{key}'"
-                )))
-            }
+        } else if let Some(i) = Timespan::FIELD_NAMES.iter().position(|n| *n == key) {
+            fields[i] = Some(v);
         }
     }
-    if !fractional {
-        return Ok(Timespan::from_fields(
-            negative, f[0], f[1], f[2], f[3], f[4], f[5], f[6],
-        ));
+    let nanos = match field_sum(&fields)? {
+        Sum::Int(n) => return Ok(Timespan::new(if negative { -n } else { n }).into()),
+        Sum::Float(x) => float_nanos(x)?,
+        Sum::Str | Sum::Arr => {
+            return Err(err(
+                "Unable to create a Timespan from a Hash whose fields are not numbers",
+            ))
+        }
+    };
+    Ok(TimespanBound::from_float(if negative {
+        -nanos
+    } else {
+        nanos
+    }))
+}
+
+/// A Timespan from the `string` and `format` of a Hash, as the reference
+/// parses them: a `string` that is not text is Ruby's `TypeError` (undef is
+/// the empty text), the `format` a String, an Array of them, or undef for
+/// the default formats.
+fn timespan_from_text(string: &Value, format: Option<&Value>) -> CResult<Timespan> {
+    let text = match string {
+        Value::String(s) => s.as_ref(),
+        Value::Undef => "",
+        v => return Err(implicit_conversion(v, "String")),
+    };
+    let formats: Vec<&str> = match format {
+        None | Some(Value::Undef) => {
+            return Timespan::parse_default(text).map_err(|e| err(e.into_message()))
+        }
+        Some(Value::String(f)) => vec![f.as_ref()],
+        Some(Value::Array(fs)) => fs
+            .iter()
+            .map(|f| f.as_str().ok_or_else(|| err("Format must be a String")))
+            .collect::<CResult<_>>()?,
+        Some(_) => return Err(err("Format must be a String")),
+    };
+    Timespan::parse_any(text, &formats).map_err(|e| err(e.into_message()))
+}
+
+/// The running sum of [`field_sum`], of the Ruby class the reference's
+/// arithmetic makes it (Strings and Arrays repeat and concatenate).
+enum Sum {
+    Int(i128),
+    Float(f64),
+    Str,
+    Arr,
+}
+
+/// The fields (days first; missing, undef or false being 0) summed as the
+/// reference does in Ruby's arithmetic,
+/// `(((((d * 24 + h) * 60 + m) * 60 + s) * 1000 + ms) * 1000 + us) * 1000 + ns`:
+/// a field that is not a number
+/// raises Ruby's `TypeError` where the reference's does ("String can't be
+/// coerced into Integer"); days of a class without `*` (a Hash, `true`) are
+/// an illegal parameter (the reference: a NoMethodError).
+fn field_sum(fields: &[Option<&Value>; 7]) -> CResult<Sum> {
+    let zero = Value::Integer(0);
+    let field = |i: usize| match fields[i] {
+        None | Some(Value::Undef) | Some(Value::Boolean(false)) => &zero,
+        Some(v) => v,
+    };
+    let mut sum = match field(0) {
+        Value::Integer(n) => Sum::Int(*n as i128),
+        Value::Float(x) => Sum::Float(*x),
+        Value::String(_) => Sum::Str,
+        Value::Array(_) => Sum::Arr,
+        _ => {
+            return Err(err(
+                "Unable to create a Timespan from a Hash with key 'days'",
+            ))
+        }
+    };
+    for (i, factor) in [24, 60, 60, 1000, 1000, 1000].into_iter().enumerate() {
+        let v = field(i + 1);
+        // (Ruby names a Symbol here by its inspection)
+        let coerce = |into: &str| {
+            let name = match v {
+                Value::Default => ":default".to_string(),
+                v => ruby_class_name(v),
+            };
+            CreateError::Other(Error::conversion(format!(
+                "{name} can't be coerced into {into}"
+            )))
+        };
+        let implicit = |into: &str| {
+            CreateError::Other(Error::conversion(format!(
+                "no implicit conversion of {} into {into}",
+                ruby_class_name(v)
+            )))
+        };
+        sum = match (sum, v) {
+            (Sum::Int(n), Value::Integer(x)) => Sum::Int(n * factor + *x as i128),
+            (Sum::Int(n), Value::Float(x)) => Sum::Float((n * factor) as f64 + x),
+            (Sum::Int(_), _) => return Err(coerce("Integer")),
+            (Sum::Float(n), Value::Integer(x)) => Sum::Float(n * factor as f64 + *x as f64),
+            (Sum::Float(n), Value::Float(x)) => Sum::Float(n * factor as f64 + x),
+            (Sum::Float(_), _) => return Err(coerce("Float")),
+            (Sum::Str, Value::String(_)) => Sum::Str,
+            (Sum::Str, _) => return Err(implicit("String")),
+            (Sum::Arr, Value::Array(_)) => Sum::Arr,
+            (Sum::Arr, _) => return Err(implicit("Array")),
+        };
     }
-    // (with a Float field the sum is a Float, as in the reference; it must
-    // come to whole nanoseconds)
-    let factors = [24.0, 60.0, 60.0, 1000.0, 1000.0, 1000.0];
-    let nanos = factors
-        .iter()
-        .zip(&x[1..])
-        .fold(x[0], |acc, (factor, field)| acc * factor + field);
-    if !nanos.is_finite() || nanos.fract() != 0.0 || nanos.abs() >= i64::MAX as f64 {
-        return Err(err(
-            "Unable to create a Timespan from a Hash whose fields are not a whole number of nanoseconds",
-        ));
-    }
-    let nanos = nanos as i128;
-    Ok(Timespan {
-        nanos: if negative { -nanos } else { nanos },
-    })
+    Ok(sum)
 }
 
 fn timestamp_param(v: &Value) -> CResult<Option<Timestamp>> {
-    if let Value::Default = v {
+    if let Value::Default | Value::Undef = v {
         return Ok(None);
+    }
+    if let Value::Hash(m) = v {
+        return timestamp_from_hash(m).map(Some);
     }
     if let Value::Timestamp(t) = v {
         return Ok(Some(*t));
@@ -150,6 +230,32 @@ fn timestamp_param(v: &Value) -> CResult<Option<Timestamp>> {
             value_desc(v)
         ))),
     }
+}
+
+/// A Timestamp from a Hash as the reference reads one: its `string`, parsed
+/// with its `format` and `timezone` when given (other keys are ignored). A
+/// `string` or `format` that is not text is Ruby's `TypeError` there.
+fn timestamp_from_hash(m: &ValueMap) -> CResult<Timestamp> {
+    let field = |k: &str| {
+        m.get(&Value::string(k))
+            .filter(|v| !matches!(v, Value::Undef))
+    };
+    match field("string") {
+        Some(Value::String(_)) => {}
+        v => return Err(implicit_conversion(v.unwrap_or(&Value::Undef), "String")),
+    }
+    match field("format") {
+        None | Some(Value::Default | Value::String(_) | Value::Array(_)) => {}
+        Some(v) => return Err(implicit_conversion(v, "String")),
+    }
+    let mut args = ValueMap::new();
+    for k in ["string", "format", "timezone"] {
+        if let Some(v) = field(k) {
+            args.insert(Value::string(k), v.clone());
+        }
+    }
+    crate::values::new::new_timestamp(&[Value::Hash(std::sync::Arc::new(args))])
+        .map_err(|e| err(e.into_message()))
 }
 
 /// `Timespan[from, to]` from seconds (Integer/Float), Timespan values or `default`.

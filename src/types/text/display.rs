@@ -455,9 +455,7 @@ fn write_type_inner(f: &mut W<'_>, t: &Type) -> fmt::Result {
         // Equal bounds print once, as the reference does for these two.
         K::Timespan(a, b) => {
             let b = if a.is_some() && a == b { &None } else { b };
-            write_bounds(f, "Timespan", a, b, |f, t| {
-                write_quoted(f, &crate::types::text::rich::timespan_text(t))
-            })
+            write_bounds(f, "Timespan", a, b, |f, t| write_quoted(f, &t.text()))
         }
         K::Timestamp(a, b) => {
             let b = if a.is_some() && a == b { &None } else { b };
@@ -553,7 +551,8 @@ fn write_type_inner(f: &mut W<'_>, t: &Type) -> fmt::Result {
             name: None,
         } => f.write_str("Runtime"),
         K::Runtime { runtime, name } => bracket(f, "Runtime", |f| {
-            f.write_str(runtime.as_deref().unwrap_or("ruby"))?;
+            // (a name without a runtime, as the reference's factory makes it: `Runtime[undef, 'x']`)
+            f.write_str(runtime.as_deref().unwrap_or("undef"))?;
             match name {
                 Some(RuntimeName::Name(n)) => {
                     f.write_str(", ")?;

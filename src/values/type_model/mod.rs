@@ -14,7 +14,7 @@
 mod bulk_drop;
 mod counted;
 
-use crate::values::{Regexp, SemVerRange, Timespan, Timestamp, Value};
+use crate::values::{Regexp, SemVerRange, TimespanBound, Timestamp, Value};
 use counted::{Borrowed, Counted, Stock};
 pub use smol_str::SmolStr;
 use std::fmt;
@@ -207,8 +207,8 @@ pub enum TypeKind {
     SemVer(Vec<SemVerRange>),
     /// `SemVerRange`.
     SemVerRange,
-    /// `Timespan[from, to]`.
-    Timespan(Option<Timespan>, Option<Timespan>),
+    /// `Timespan[from, to]` (a bound remembers whether it was given as Float seconds).
+    Timespan(Option<TimespanBound>, Option<TimespanBound>),
     /// `Timestamp[from, to]`.
     Timestamp(Option<Timestamp>, Option<Timestamp>),
     /// `Binary`.
