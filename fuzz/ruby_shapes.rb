@@ -8,7 +8,9 @@
 # is checked for:
 #   - no crash, no InternalError, no exception but PuppetTypes errors;
 #   - describe_mismatch nil exactly when instance? is true;
-#   - instance? in place agrees with instance? of the converted value;
+#   - instance? in place agrees with instance? of the converted value
+#     (unless the value holds an instance of a String subclass: the
+#     converted value's Strings are plain, which ScalarData and Data take);
 #   - infer_set(v).instance?(v) for plain data, and infer(v).instance?(v)
 #     when it holds no undef.
 #
@@ -162,6 +164,28 @@ module RubyShapes
     v
   end
 
+  # True when `v` holds an instance of a subclass of String (walked without
+  # calling the data's own methods, which may change it).
+  def self.holds_string_subclass?(v, seen = {}.compare_by_identity)
+    case v
+    when String then !v.instance_of?(String)
+    when Array, Hash
+      return false if seen[v]
+
+      seen[v] = true
+      found = false
+      if v.is_a?(Array)
+        Array.instance_method(:each).bind_call(v) { |x| found ||= holds_string_subclass?(x, seen) }
+      else
+        Hash.instance_method(:each_pair).bind_call(v) do |k, x|
+          found ||= holds_string_subclass?(k, seen) || holds_string_subclass?(x, seen)
+        end
+      end
+      found
+    else false
+    end
+  end
+
   def self.plain?(v, depth = 0)
     return false if depth > 20
 
@@ -200,7 +224,8 @@ module RubyShapes
       raise Finding, "instance? #{inst} but describe_mismatch #{desc.inspect}"
     end
     converted = call { PuppetTypes::Internal.instance_converted(type, v) }
-    if [true, false].include?(inst) && [true, false].include?(converted) && inst != converted
+    if [true, false].include?(inst) && [true, false].include?(converted) && inst != converted &&
+       !holds_string_subclass?(v)
       raise Finding, "instance? in place #{inst}, of the converted value #{converted}"
     end
     call { PuppetTypes::Formatter.string(v) }
