@@ -10,6 +10,7 @@ pub mod error;
 pub mod eval;
 pub mod format;
 pub mod hiera;
+pub mod prefetch;
 pub mod stack;
 pub mod stop;
 pub mod syntax;

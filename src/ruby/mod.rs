@@ -28,7 +28,6 @@ mod kept;
 mod lexer;
 mod parameter;
 mod parser;
-mod prefetch;
 mod rich;
 mod ruby_class;
 mod strings;

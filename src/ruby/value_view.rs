@@ -443,7 +443,7 @@ fn prefetch_ahead(items: &[magnus::Value], i: usize) {
     if let Some(v) = items.get(i + PREFETCH_TABLE) {
         // SAFETY: `v` is a live element of an array no Ruby code changes during the walk.
         if let Some(pairs) = unsafe { heap_hash_pairs(v.as_raw()) } {
-            super::prefetch::line(pairs.as_ptr());
+            crate::prefetch::line(pairs.as_ptr());
         }
     }
     if let Some(v) = items.get(i + PREFETCH_ENTRIES) {
@@ -480,7 +480,7 @@ unsafe fn heap_hash_pairs<'a>(raw: VALUE) -> Option<&'a [super::internals::ArPai
 #[inline(always)]
 fn prefetch_object(raw: VALUE) {
     if !rb_sys::SPECIAL_CONST_P(raw) {
-        super::prefetch::line(raw as *const u8);
+        crate::prefetch::line(raw as *const u8);
     }
 }
 

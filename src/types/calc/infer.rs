@@ -73,28 +73,90 @@ pub(super) const STRING_INLINE: usize = 23;
 /// `String<s>`: short texts are held inline, long ones share the viewed
 /// value's text when it has a shared one.
 pub(super) fn string_type<V: ValueView + ?Sized>(v: &V, s: &str) -> Type {
-    Type::from_kind(string_kind(v, s))
+    with_string_kind(v, s, Type::from_kind)
 }
 
-/// The kind of [`string_type`].
-pub(super) fn string_kind<V: ValueView + ?Sized>(v: &V, s: &str) -> TypeKind {
-    TypeKind::String {
-        size: None,
-        value: Some(string_text(v, s)),
-    }
-}
-
-/// The text of [`string_type`].
+/// `make` of the kind of [`string_type`]. A text of at most
+/// [`STRING_INLINE`] bytes is held inline, its bytes read into registers
+/// (a constant count of them in each arm, each arm calling `make`) and
+/// written into the kind from there: copied by length at run time
+/// (`SmolStr::new_inline(s)` alone), they go through a call of `memcpy`
+/// into a buffer that is then read back in wider loads, which wait for the
+/// narrow stores before them to finish, for a big input of short distinct
+/// texts (names, ids) most of the cost of its String types. (`SmolStr::new`
+/// would also first look for a run of newlines and spaces, which it stores
+/// specially; inline storage is as good for those.)
 #[inline(always)]
-fn string_text<V: ValueView + ?Sized>(v: &V, s: &str) -> SmolStr {
-    if s.len() <= STRING_INLINE {
-        // (`new` would first look for a run of newlines and spaces, which it
-        // stores specially; inline storage is as good for those.)
-        SmolStr::new_inline(s)
-    } else {
-        v.shared_str()
-            .map_or_else(|| SmolStr::new(s), SmolStr::from)
+pub(super) fn with_string_kind<V: ValueView + ?Sized, R>(
+    v: &V,
+    s: &str,
+    make: impl FnOnce(TypeKind) -> R,
+) -> R {
+    let kind = |text| TypeKind::String {
+        size: None,
+        value: Some(text),
+    };
+    macro_rules! by_length {
+        ($($n:literal)*) => {
+            match s.len() {
+                $($n => {
+                    let packed = packed::<$n>(s.as_bytes());
+                    // SAFETY: the first $n bytes of `packed` are the bytes
+                    // of `s`, which has $n: its UTF-8 text.
+                    let text = unsafe { std::str::from_utf8_unchecked(&packed[..$n]) };
+                    make(kind(SmolStr::new_inline(text)))
+                })*
+                _ => make(kind(
+                    v.shared_str()
+                        .map_or_else(|| SmolStr::new(s), SmolStr::from),
+                )),
+            }
+        };
     }
+    // (the arms above go up to the inline room)
+    const _: () = assert!(STRING_INLINE == 23);
+    by_length!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23)
+}
+
+/// The `N` bytes of `b` (which has `N`) in three little-endian words, zeros
+/// after them.
+#[inline(always)]
+fn packed<const N: usize>(b: &[u8]) -> [u8; 24] {
+    let b = &b[..N];
+    let mut out = [0u8; 24];
+    for k in 0..3 {
+        let (start, end) = ((8 * k).min(N), (8 * k + 8).min(N));
+        out[8 * k..8 * k + 8].copy_from_slice(&short_word(&b[start..end]).to_le_bytes());
+    }
+    out
+}
+
+/// The (at most 8) bytes of `b` as a little-endian word, zeros above them,
+/// read in at most two loads (overlapping when fewer than 8 but more than
+/// 2), not byte by byte.
+#[inline(always)]
+pub(super) fn short_word(b: &[u8]) -> u64 {
+    let n = b.len();
+    let (lo, hi, at) = match n {
+        8.. => {
+            let w = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+            (w, 0, 0)
+        }
+        4..=7 => {
+            let lo = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            let hi = u32::from_le_bytes([b[n - 4], b[n - 3], b[n - 2], b[n - 1]]);
+            (u64::from(lo), u64::from(hi), n - 4)
+        }
+        2..=3 => {
+            let lo = u16::from_le_bytes([b[0], b[1]]);
+            let hi = u16::from_le_bytes([b[n - 2], b[n - 1]]);
+            (u64::from(lo), u64::from(hi), n - 2)
+        }
+        1 => (u64::from(b[0]), 0, 0),
+        _ => (0, 0, 0),
+    };
+    // (the bytes both loads read land on the same places)
+    lo | (hi << (8 * at))
 }
 
 /// URI parts as the `URI[{...}]` parameters of its inferred type.
@@ -316,6 +378,46 @@ impl Infer {
                 Type::from_kind(TypeKind::Sensitive(inner))
             }
             _ => super::any_type().clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{short_word, with_string_kind, STRING_INLINE};
+    use crate::types::TypeKind;
+    use crate::values::Value;
+
+    #[test]
+    fn a_short_run_of_bytes_is_read_as_a_little_endian_word() {
+        let bytes = b"\x01\x82\x03\xf4\x05\x96\x07\xa8";
+        for n in 0..=8 {
+            let expected = bytes[..n]
+                .iter()
+                .rev()
+                .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
+            assert_eq!(short_word(&bytes[..n]), expected, "{n} bytes");
+        }
+    }
+
+    #[test]
+    fn a_short_text_is_held_inline_with_all_its_bytes() {
+        let texts = ["", "a", "svc1", "ünïcödé", "0123456789abcdefghijklm"];
+        let built: Vec<String> = (0..=STRING_INLINE).map(|n| "x".repeat(n)).collect();
+        for s in texts
+            .iter()
+            .copied()
+            .chain(built.iter().map(String::as_str))
+        {
+            let TypeKind::String {
+                size: None,
+                value: Some(t),
+            } = with_string_kind(&Value::string(s), s, |kind| kind)
+            else {
+                panic!("not a String<text> kind for {s:?}");
+            };
+            assert_eq!(t.as_str(), s);
+            assert!(!t.is_heap_allocated(), "{s:?}");
         }
     }
 }

@@ -4,7 +4,8 @@
 
 use super::generalize::variant_of;
 use super::infer::{
-    empty_array, empty_hash, exact_size, string_kind, string_type, Infer, STRING_INLINE,
+    empty_array, empty_hash, exact_size, short_word, string_type, with_string_kind, Infer,
+    STRING_INLINE,
 };
 use super::value_view::{ValueView, ViewKind};
 use super::{MAX_DATA_DEPTH, STACK_CHECK_EVERY};
@@ -109,11 +110,7 @@ fn text_hash(bytes: &[u8]) -> u64 {
     }
     let rest = words.remainder();
     if !rest.is_empty() {
-        let w = rest
-            .iter()
-            .rev()
-            .fold(0u64, |acc, &b| (acc << 8) | u64::from(b));
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+        h = (h.rotate_left(5) ^ short_word(rest)).wrapping_mul(K);
     }
     h ^ (h >> 32)
 }
@@ -185,7 +182,7 @@ impl SetCx {
         if self.keys.len() >= KEY_CACHE {
             return string_type(k, s);
         }
-        let mut key_type = TypeStock::with_kind(string_kind(k, s), PREPAID);
+        let mut key_type = with_string_kind(k, s, |kind| TypeStock::with_kind(kind, PREPAID));
         let t = key_type.take();
         self.keys.push(KeyEntry { id, key_type });
         t
@@ -209,7 +206,10 @@ impl SetCx {
             self.seen_strings[i] = h;
             return string_type(v, s);
         }
-        self.strings[i] = Some((h, TypeStock::with_kind(string_kind(v, s), PREPAID)));
+        self.strings[i] = Some((
+            h,
+            with_string_kind(v, s, |kind| TypeStock::with_kind(kind, PREPAID)),
+        ));
         self.remember_string_object(v, i);
         self.take_string(i)
     }
@@ -291,8 +291,9 @@ impl SetCx {
             return None;
         }
         let mut found = [std::ptr::null::<TypeKind>(); CACHED_TUPLE_LEN];
-        let mut learned = [(0usize, 0usize); CACHED_TUPLE_LEN];
-        let (mut len, mut learn) = (0, 0);
+        // (rarely filled: a SmallVec starts without writing its room)
+        let mut learned = smallvec::SmallVec::<[(usize, usize); CACHED_TUPLE_LEN]>::new();
+        let mut len = 0;
         let this = &*self;
         let complete = v.each_element(|e| {
             let Some((p, by_text)) = this.cached_scalar(e) else {
@@ -304,8 +305,7 @@ impl SetCx {
             };
             *slot = p;
             if let Some(l) = by_text {
-                learned[learn] = l;
-                learn += 1;
+                learned.push(l);
             }
             len += 1;
             true
@@ -317,7 +317,7 @@ impl SetCx {
         if !hit {
             return None;
         }
-        for &(id, slot) in &learned[..learn] {
+        for &(id, slot) in &learned {
             self.learn_string_object(id, slot);
         }
         Some(self.take_tuple(i))
@@ -443,9 +443,11 @@ impl SetCx {
                 return t.take();
             }
         }
-        let kind = TypeKind::Integer(IntRange::new(Some(n), Some(n)));
         self.bytes += NODE_BYTES;
-        let mut stock = TypeStock::with_kind(kind, PREPAID);
+        let mut stock = TypeStock::build(
+            || TypeKind::Integer(IntRange::new(Some(n), Some(n))),
+            PREPAID,
+        );
         let t = stock.take();
         self.ints[i] = Some((n, stock));
         t
@@ -455,6 +457,7 @@ impl SetCx {
 impl SetCx {
     /// The type of an element or entry one level down (a step of the walk,
     /// where the host may run its code), on more stack when needed.
+    #[inline(always)]
     fn nested<V: ValueView + ?Sized>(&mut self, v: &V, depth: u32) -> Type {
         if self.steps.stop() {
             return super::any_type().clone();
@@ -512,7 +515,7 @@ impl SetCx {
                 // is not a non-empty string switches to a Hash of the key and
                 // value types.
                 let mut t =
-                    Type::from_kind(TypeKind::Struct(Some(StructElements::with_capacity(n))));
+                    Type::build(|| TypeKind::Struct(Some(StructElements::with_capacity(n))));
                 let all_str = match t.get_mut() {
                     Some(TypeKind::Struct(Some(es))) => {
                         v.each_entry(|k, val| self.struct_entry(es, k, val, depth))
@@ -551,6 +554,7 @@ impl SetCx {
 
     /// Add the entry `k => val` of a hash to the elements of its `Struct`;
     /// false when `k` is not a non-empty string (the hash's type is a `Hash`).
+    #[inline(always)]
     fn struct_entry<V: ValueView + ?Sized>(
         &mut self,
         es: &mut StructElements,

@@ -13,6 +13,7 @@
 //! furthest below its target) ran slower in alternating runs; the numbers
 //! are in the commit that kept this module.
 
+use std::alloc::Layout;
 use std::marker::PhantomData;
 use std::mem::ManuallyDrop;
 use std::ops::Deref;
@@ -29,6 +30,36 @@ pub struct Counted<T> {
 struct Node<T> {
     count: AtomicUsize,
     value: T,
+}
+
+/// A new node of `count` handles holding the value `make` returns, made
+/// in place (see [`Counted::build`]).
+#[inline(always)]
+fn node_with<T>(count: usize, make: impl FnOnce() -> T) -> NonNull<Node<T>> {
+    /// Frees the memory of a node whose value was not made (`make` panicked).
+    struct Unmade(*mut u8, Layout);
+    impl Drop for Unmade {
+        fn drop(&mut self) {
+            // SAFETY: allocated just before with this layout, and not used since.
+            unsafe { std::alloc::dealloc(self.0, self.1) };
+        }
+    }
+    let layout = Layout::new::<Node<T>>();
+    // SAFETY: a node is never zero-sized (it holds the count).
+    let p = unsafe { std::alloc::alloc(layout) }.cast::<Node<T>>();
+    let Some(node) = NonNull::new(p) else {
+        std::alloc::handle_alloc_error(layout)
+    };
+    let unmade = Unmade(p.cast(), layout);
+    // SAFETY: `p` is fresh memory of the node's layout, valid for writes;
+    // both fields are written before anything reads the node, which is then
+    // what `Box::new` would have made (the global allocator, this layout).
+    unsafe {
+        std::ptr::addr_of_mut!((*p).count).write(AtomicUsize::new(count));
+        std::ptr::addr_of_mut!((*p).value).write(make());
+    }
+    std::mem::forget(unmade);
+    node
 }
 
 /// Counts above this are treated as a leak of handles (`mem::forget` in a
@@ -49,12 +80,18 @@ impl<T> Counted<T> {
     /// A new node holding `value`, with one handle.
     #[inline]
     pub fn new(value: T) -> Counted<T> {
-        let node = Box::new(Node {
-            count: AtomicUsize::new(1),
-            value,
-        });
+        Counted::build(|| value)
+    }
+
+    /// A new node holding the value `make` returns, with one handle. The
+    /// node is allocated first and the value made into it: made before, it
+    /// would be written to the stack and copied over, and the wide loads of
+    /// that copy wait for the narrow stores that wrote it (a hot path making
+    /// many small types pays that wait for each).
+    #[inline(always)]
+    pub fn build(make: impl FnOnce() -> T) -> Counted<T> {
         Counted {
-            node: NonNull::from(Box::leak(node)),
+            node: node_with(1, make),
         }
     }
 
@@ -121,6 +158,26 @@ impl<T> Counted<T> {
         let node = this.node.as_ptr();
         std::mem::forget(this);
         // SAFETY: as in `free`: made by `Box::new`, and this was the only handle.
+        drop(unsafe { Box::from_raw(node) });
+    }
+
+    /// Free the node of the only handle without running the value's drop
+    /// code: for a value that owns nothing (an integer range, a text held
+    /// inline, a list emptied and never grown out of its inline room),
+    /// whose drop code would only look at it to find nothing to free.
+    ///
+    /// # Safety
+    /// `this` must be the only handle of its node (no other handle exists,
+    /// so none can be made meanwhile), and dropping its value must do
+    /// nothing.
+    #[inline]
+    pub unsafe fn free_plain(this: Counted<T>) {
+        let node = this.node.as_ptr().cast::<ManuallyDrop<Node<T>>>();
+        std::mem::forget(this);
+        // SAFETY: made by `Box::new` as a `Node<T>`, which `ManuallyDrop`
+        // wraps transparently (same layout); the only handle (the caller's
+        // promise), so nothing else refers to the node; the value is left
+        // undropped, which the caller promises changes nothing.
         drop(unsafe { Box::from_raw(node) });
     }
 
@@ -286,16 +343,20 @@ impl<T> Stock<T> {
     /// `prepaid` of them counted when the node is made (no atomic operation).
     #[inline]
     pub fn with_value(value: T, prepaid: usize) -> Stock<T> {
-        let node = Box::new(Node {
-            count: AtomicUsize::new(1 + prepaid.min(MAX_BATCH)),
-            value,
-        });
+        Stock::build(|| value, prepaid)
+    }
+
+    /// [`Stock::with_value`] of the value `make` returns, made in place
+    /// (see [`Counted::build`]).
+    #[inline(always)]
+    pub fn build(make: impl FnOnce() -> T, prepaid: usize) -> Stock<T> {
+        let prepaid = prepaid.min(MAX_BATCH);
         Stock {
             handle: ManuallyDrop::new(Counted {
-                node: NonNull::from(Box::leak(node)),
+                node: node_with(1 + prepaid, make),
             }),
-            spare: prepaid.min(MAX_BATCH),
-            bought: prepaid.min(MAX_BATCH),
+            spare: prepaid,
+            bought: prepaid,
         }
     }
 

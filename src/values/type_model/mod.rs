@@ -445,6 +445,13 @@ impl TypeStock {
         TypeStock(Stock::with_value(kind, prepaid))
     }
 
+    /// [`TypeStock::with_kind`] of the kind `make` returns, made straight
+    /// into the new node (see [`Type::build`]).
+    #[inline(always)]
+    pub fn build(make: impl FnOnce() -> TypeKind, prepaid: usize) -> TypeStock {
+        TypeStock(Stock::build(make, prepaid))
+    }
+
     /// The type, borrowed.
     #[inline(always)]
     pub fn get(&self) -> &Type {
@@ -510,6 +517,13 @@ impl Type {
     #[inline]
     pub fn from_kind(kind: TypeKind) -> Type {
         Type(Counted::new(kind))
+    }
+
+    /// [`Type::from_kind`] of the kind `make` returns, made straight into
+    /// the new node (see [`Counted::build`]): for hot paths making many types.
+    #[inline(always)]
+    pub fn build(make: impl FnOnce() -> TypeKind) -> Type {
+        Type(Counted::build(make))
     }
 
     /// The address of this type's node, for a foreign owner (a Ruby
