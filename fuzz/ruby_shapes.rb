@@ -8,7 +8,9 @@
 # is checked for:
 #   - no crash, no InternalError, no exception but PuppetTypes errors;
 #   - describe_mismatch nil exactly when instance? is true;
-#   - instance? in place agrees with instance? of the converted value;
+#   - instance? in place agrees with instance? of the converted value
+#     (unless the value holds an instance of a String subclass: the
+#     converted value's Strings are plain, which ScalarData and Data take);
 #   - infer_set(v).instance?(v) for plain data, and infer(v).instance?(v)
 #     when it holds no undef.
 #
@@ -162,6 +164,28 @@ module RubyShapes
     v
   end
 
+  # True when `v` holds an instance of a subclass of String (walked without
+  # calling the data's own methods, which may change it).
+  def self.holds_string_subclass?(v, seen = {}.compare_by_identity)
+    case v
+    when String then !v.instance_of?(String)
+    when Array, Hash
+      return false if seen[v]
+
+      seen[v] = true
+      found = false
+      if v.is_a?(Array)
+        Array.instance_method(:each).bind_call(v) { |x| found ||= holds_string_subclass?(x, seen) }
+      else
+        Hash.instance_method(:each_pair).bind_call(v) do |k, x|
+          found ||= holds_string_subclass?(k, seen) || holds_string_subclass?(x, seen)
+        end
+      end
+      found
+    else false
+    end
+  end
+
   def self.plain?(v, depth = 0)
     return false if depth > 20
 
@@ -179,21 +203,6 @@ module RubyShapes
   end
 
   Finding = Class.new(StandardError)
-
-  # True when `v` holds an instance of a subclass of String: Data refuses it
-  # in place, as the reference does, while its converted value is a String.
-  # (Array#any? and Hash#any? call no method of a subclass.)
-  def self.string_subclass?(v, seen = {}.compare_by_identity)
-    return false if !(Object === v) || seen.key?(v) # rubocop:disable Style/CaseEquality
-
-    seen[v] = true
-    case v
-    when String then !v.instance_of?(String)
-    when Array then v.any? { |x| string_subclass?(x, seen) }
-    when Hash then v.any? { |k, x| string_subclass?(k, seen) || string_subclass?(x, seen) }
-    else false
-    end
-  end
 
   def self.call
     yield
@@ -216,7 +225,7 @@ module RubyShapes
     end
     converted = call { PuppetTypes::Internal.instance_converted(type, v) }
     if [true, false].include?(inst) && [true, false].include?(converted) && inst != converted &&
-       !string_subclass?(v)
+       !holds_string_subclass?(v)
       raise Finding, "instance? in place #{inst}, of the converted value #{converted}"
     end
     call { PuppetTypes::Formatter.string(v) }

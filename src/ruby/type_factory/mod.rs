@@ -464,27 +464,7 @@ fn timestamp(ruby: &Ruby, args: &[Value]) -> R<Value> {
             f::timestamp(None, None).map_err(|e| errors::to_ruby(ruby, e))?,
         );
     }
-    let mut values = rich_values(ruby, args, "Timestamp")?;
-    // (one at a time, as the reference converts them)
-    for v in values.iter_mut() {
-        if !matches!(v, PValue::Hash(_)) {
-            if let Err(e) = rich::timestamp(std::slice::from_ref(v)) {
-                return created(ruby, Err(e), "timestamp");
-            }
-        }
-        if let PValue::Hash(h) = v {
-            if h.get(&PValue::string("string")).is_none() {
-                // (the reference parses the missing string: Ruby's TypeError)
-                return Err(errors::conversion(
-                    ruby,
-                    "no implicit conversion of nil into String",
-                ));
-            }
-            let t = crate::values::new::new_timestamp(std::slice::from_ref(v))
-                .map_err(|e| errors::to_ruby(ruby, e))?;
-            *v = PValue::Timestamp(t);
-        }
-    }
+    let values = rich_values(ruby, args, "Timestamp")?;
     created(ruby, rich::timestamp(&values), "timestamp")
 }
 

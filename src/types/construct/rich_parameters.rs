@@ -118,27 +118,38 @@ fn timespan_from_hash(m: &ValueMap) -> CResult<TimespanBound> {
 }
 
 /// A Timespan from the `string` and `format` of a Hash, as the reference
-/// parses them: a `string` that is not text is Ruby's `TypeError` (undef is
-/// the empty text), the `format` a String, an Array of them, or undef for
-/// the default formats.
+/// parses them: each format in turn (a String, an Array of them, or undef
+/// for the default formats) is read, then tried on the `string`, which is
+/// Ruby's `TypeError` when it is not text (undef or a Symbol match nothing).
 fn timespan_from_text(string: &Value, format: Option<&Value>) -> CResult<Timespan> {
-    let text = match string {
-        Value::String(s) => s.as_ref(),
-        Value::Undef => "",
-        v => return Err(implicit_conversion(v, "String")),
-    };
-    let formats: Vec<&str> = match format {
-        None | Some(Value::Undef) => {
-            return Timespan::parse_default(text).map_err(|e| err(e.into_message()))
-        }
-        Some(Value::String(f)) => vec![f.as_ref()],
-        Some(Value::Array(fs)) => fs
-            .iter()
-            .map(|f| f.as_str().ok_or_else(|| err("Format must be a String")))
-            .collect::<CResult<_>>()?,
+    let defaults: Vec<Value> = crate::values::timespan::DEFAULT_FORMATS
+        .iter()
+        .map(|f| Value::string(*f))
+        .collect();
+    let formats: &[Value] = match format {
+        None | Some(Value::Undef) => &defaults,
+        Some(f @ Value::String(_)) => std::slice::from_ref(f),
+        Some(Value::Array(fs)) => fs,
         Some(_) => return Err(err("Format must be a String")),
     };
-    Timespan::parse_any(text, &formats).map_err(|e| err(e.into_message()))
+    let text = || match string {
+        Value::String(s) => Ok(Some(s.as_ref())),
+        Value::Undef | Value::Default => Ok(None),
+        Value::Runtime(r) if &*r.class_name == "Symbol" => Ok(None),
+        v => Err(implicit_conversion(v, "String")),
+    };
+    for f in formats {
+        let f = f.as_str().ok_or_else(|| err("Format must be a String"))?;
+        let compiled = crate::values::timespan::TimespanFormat::cached(f)
+            .map_err(|e| err(e.into_message()))?;
+        if let Some(t) = text()?.and_then(|t| compiled.try_parse(t)) {
+            return Ok(t);
+        }
+    }
+    Err(err(format!(
+        "Unable to parse {} as a Timespan",
+        crate::types::construct::parameters::source_text_value(string)
+    )))
 }
 
 /// The running sum of [`field_sum`], of the Ruby class the reference's
@@ -240,17 +251,69 @@ fn timestamp_from_hash(m: &ValueMap) -> CResult<Timestamp> {
         m.get(&Value::string(k))
             .filter(|v| !matches!(v, Value::Undef))
     };
-    match field("string") {
-        Some(Value::String(_)) => {}
-        v => return Err(implicit_conversion(v.unwrap_or(&Value::Undef), "String")),
+    // The reference reads the text, then each format in turn (none: the text
+    // is not read), as Ruby's `DateTime._strptime` does; a format that is not
+    // text is its TypeError unless an earlier one read the text.
+    let mut format = field("format")
+        .filter(|f| !matches!(f, Value::Default))
+        .cloned();
+    if let Some(Value::Array(fs)) = &format {
+        if fs.is_empty() {
+            return Err(err("Unable to parse a Timestamp with no formats"));
+        }
     }
-    match field("format") {
-        None | Some(Value::Default | Value::String(_) | Value::Array(_)) => {}
+    if !matches!(field("string"), Some(Value::String(_))) {
+        return Err(implicit_conversion(
+            field("string").unwrap_or(&Value::Undef),
+            "String",
+        ));
+    }
+    match &format {
+        None | Some(Value::Default | Value::String(_)) => {}
+        Some(Value::Array(fs)) => {
+            if let Some(i) = fs.iter().position(|f| !matches!(f, Value::String(_))) {
+                let earlier = Value::array(fs[..i].to_vec());
+                if i == 0 || timestamp_parse(field("string"), Some(&earlier), None).is_err() {
+                    return Err(implicit_conversion(&fs[i], "String"));
+                }
+                format = Some(earlier);
+            }
+        }
         Some(v) => return Err(implicit_conversion(v, "String")),
     }
+    let parse = |zone: Option<&Value>| timestamp_parse(field("string"), format.as_ref(), zone);
+    // (an empty zone is none; one that is not text is Ruby's TypeError once
+    // the text is read, or a NoMethodError of the reference for a number or
+    // a Boolean)
+    let zone = match field("timezone") {
+        None | Some(Value::Default) => None,
+        Some(Value::String(z)) if z.is_empty() => None,
+        Some(Value::Array(a)) if a.is_empty() => None,
+        Some(Value::Hash(h)) if h.is_empty() => None,
+        Some(z @ Value::String(_)) => Some(z),
+        Some(z @ (Value::Array(_) | Value::Hash(_) | Value::Runtime(_))) => {
+            parse(None)?;
+            return Err(implicit_conversion(z, "String"));
+        }
+        Some(z) => {
+            return Err(err(format!(
+                "A Timestamp's timezone must be a String, got {}",
+                value_desc(z)
+            )))
+        }
+    };
+    parse(zone)
+}
+
+/// A Timestamp of `string` read with `format` and `zone` (those given).
+fn timestamp_parse(
+    string: Option<&Value>,
+    format: Option<&Value>,
+    zone: Option<&Value>,
+) -> CResult<Timestamp> {
     let mut args = ValueMap::new();
-    for k in ["string", "format", "timezone"] {
-        if let Some(v) = field(k) {
+    for (k, v) in [("string", string), ("format", format), ("timezone", zone)] {
+        if let Some(v) = v {
             args.insert(Value::string(k), v.clone());
         }
     }
