@@ -20,10 +20,14 @@ pub fn types_equal(a: &Type, b: &Type) -> bool {
     a == b || (is_assignable(a, b) && is_assignable(b, a))
 }
 
-/// The recursion guard of one top-level check. Like the reference's, it
-/// records every self-recursive alias met on either side; once recursion has
-/// been seen on both sides the check answers true (all checks up to that
-/// point held), and the flags stay set for the rest of the traversal.
+/// The recursion guard of a check, with the reference's scope: a guard is
+/// made by the outermost self-recursive alias on the current path (on either
+/// side) and lives until that alias's check returns, so sibling checks made
+/// outside any such alias (the members of a Variant) each start afresh. Within
+/// it, a self-recursive alias met again on the `this` side flags recursion
+/// there until the check that first met it returns; one met again on the
+/// `that` side flags it for the rest of the guard's life. With both flags set
+/// the check answers true (all checks up to that point held).
 #[derive(Default)]
 struct Guard {
     depth: u32,
@@ -31,6 +35,9 @@ struct Guard {
     that_seen: Vec<usize>,
     this_rec: bool,
     that_rec: bool,
+    /// Self-recursive alias checks on the current path: the guard's state
+    /// exists while this is above zero.
+    frames: u32,
     /// (alias, other side) pairs on the current path: meeting one again means
     /// no progress (a loop through aliases alone), which answers false.
     path: Vec<(usize, usize)>,
@@ -142,21 +149,53 @@ fn opt_covers<T: Ord + Copy>(a: (Option<T>, Option<T>), b: (Option<T>, Option<T>
 }
 
 impl Guard {
-    /// Record a self-recursive alias met on the `this` (or `that`) side;
-    /// true when recursion has now been seen on both sides.
-    fn add(&mut self, a: &Arc<TypeAlias>, this: bool) -> bool {
-        let p = alias_ptr(a);
-        let (seen, rec) = if this {
-            (&mut self.this_seen, &mut self.this_rec)
-        } else {
-            (&mut self.that_seen, &mut self.that_rec)
-        };
-        if seen.contains(&p) {
-            *rec = true;
-        } else {
-            seen.push(p);
+    /// Enter a self-recursive alias's check: the outermost one starts a fresh guard.
+    fn enter(&mut self) {
+        if self.frames == 0 {
+            self.this_seen.clear();
+            self.that_seen.clear();
+            self.this_rec = false;
+            self.that_rec = false;
         }
-        self.this_rec && self.that_rec
+        self.frames += 1;
+    }
+
+    /// `a.assignable?(b)` for a self-recursive alias `a`: true at once when
+    /// recursion is flagged on both sides, else `rest`. The first meeting of
+    /// `a` on this path is forgotten, with the `this` flag, when `rest` returns.
+    fn this_alias(&mut self, al: &Arc<TypeAlias>, rest: impl FnOnce(&mut Self) -> bool) -> bool {
+        self.enter();
+        let p = alias_ptr(al);
+        let r = if !self.this_rec && !self.this_seen.contains(&p) {
+            self.this_seen.push(p);
+            let r = rest(self);
+            self.this_rec = false;
+            self.this_seen.retain(|&q| q != p);
+            r
+        } else {
+            self.this_rec = true;
+            self.that_rec || rest(self)
+        };
+        self.frames -= 1;
+        r
+    }
+
+    /// `a.assignable?(b)` for a self-recursive alias `b`: true at once when
+    /// recursion is flagged on both sides, else `rest`; meeting `b` again
+    /// flags recursion on the `that` side for the rest of the guard's life.
+    fn that_alias(&mut self, bl: &Arc<TypeAlias>, rest: impl FnOnce(&mut Self) -> bool) -> bool {
+        self.enter();
+        if !self.that_rec {
+            let p = alias_ptr(bl);
+            if self.that_seen.contains(&p) {
+                self.that_rec = true;
+            } else {
+                self.that_seen.push(p);
+            }
+        }
+        let r = self.this_rec && self.that_rec || rest(self);
+        self.frames -= 1;
+        r
     }
 
     /// `a.assignable?(b)`: the overrides of `a`'s kind, else the generic dispatch.
@@ -195,21 +234,24 @@ impl Guard {
         let r = match a.kind() {
             K::Unit => true,
             K::Alias(al) => {
-                if is_self_recursive(al) && self.add(al, true) {
-                    true
-                } else {
+                let rest = |g: &mut Self| {
                     // (When `b` is an alias too, its own step below decides.)
                     let key = (alias_ptr(al), type_ptr(b));
                     if matches!(b.kind(), K::Alias(_)) {
-                        self.generic(a, b)
-                    } else if self.path.contains(&key) {
+                        g.generic(a, b)
+                    } else if g.path.contains(&key) {
                         false
                     } else {
-                        self.path.push(key);
-                        let r = self.generic(a, b);
-                        self.path.pop();
+                        g.path.push(key);
+                        let r = g.generic(a, b);
+                        g.path.pop();
                         r
                     }
+                };
+                if is_self_recursive(al) {
+                    self.this_alias(al, rest)
+                } else {
+                    rest(self)
                 }
             }
             K::Variant(ts) => match b.kind() {
@@ -230,20 +272,24 @@ impl Guard {
         match b.kind() {
             K::Unit => true,
             K::Alias(bl) => {
-                if is_self_recursive(bl) && self.add(bl, false) {
-                    return true;
-                }
-                let key = (type_ptr(a), alias_ptr(bl));
-                if self.path.contains(&key) {
-                    return false;
-                }
-                self.path.push(key);
-                let r = match bl.resolved() {
-                    Some(r) => self.assignable(a, r),
-                    None => false,
+                let rest = |g: &mut Self| {
+                    let key = (type_ptr(a), alias_ptr(bl));
+                    if g.path.contains(&key) {
+                        return false;
+                    }
+                    g.path.push(key);
+                    let r = match bl.resolved() {
+                        Some(r) => g.assignable(a, r),
+                        None => false,
+                    };
+                    g.path.pop();
+                    r
                 };
-                self.path.pop();
-                r
+                if is_self_recursive(bl) {
+                    self.that_alias(bl, rest)
+                } else {
+                    rest(self)
+                }
             }
             K::Variant(bs) => {
                 if matches!(a.kind(), K::Any) {

@@ -1,0 +1,62 @@
+# frozen_string_literal: true
+
+require 'spec_helper'
+
+# assignable? between types holding the self-recursive aliases Data and
+# RichData, compared with the reference on generated pairs. The rule checked:
+# a recursion guard lives only as long as the check of the outermost
+# self-recursive alias that made it, so the members of a Variant outside any
+# such alias are checked afresh (`Variant[Data, Type[Integer]]` is not
+# assignable from `Variant[Data, Type[String]]`, though recursion through
+# Data was seen on both sides while checking its first member).
+RSpec.describe 'Recursion guard of self-recursive aliases against the reference', reference: true do
+  LEAVES = %w[Data RichData Integer String Undef Scalar ScalarData Boolean Float Any Default
+              Integer[0,5] String[1] Enum[a,b] Regexp Timespan SemVer].freeze
+
+  def gen(rng, depth)
+    return LEAVES.sample(random: rng) if depth.zero? || rng.rand < 0.3
+
+    inner = -> { gen(rng, depth - 1) }
+    case rng.rand(11)
+    when 0, 1 then "Variant[#{Array.new(rng.rand(1..3)) { inner.call }.join(', ')}]"
+    when 2 then "Optional[#{inner.call}]"
+    when 3 then "Array[#{inner.call}]"
+    when 4 then "Hash[String, #{inner.call}]"
+    when 5 then "Type[#{inner.call}]"
+    when 6 then "Sensitive[#{inner.call}]"
+    when 7 then "Struct[{a => #{inner.call}, Optional[b] => #{inner.call}}]"
+    when 8 then "Tuple[#{inner.call}, #{inner.call}]"
+    when 9 then "NotUndef[#{inner.call}]"
+    else "Variant[Data, #{inner.call}]"
+    end
+  end
+
+  it 'answers assignable? as the reference on generated pairs' do
+    ref = Puppet::Pops::Types::TypeParser.singleton
+    calc = Puppet::Pops::Types::TypeCalculator.singleton
+    rng = Random.new(8812)
+    types = Array.new(160) { gen(rng, 3) }.uniq
+    parsed = types.to_h { |s| [s, [ref.parse(s), PuppetTypes::TypeParser.parse(s)]] }
+    failures = []
+    compared = 0
+    types.each do |a|
+      types.sample(25, random: rng).each do |b|
+        r = calc.assignable?(parsed[a][0], parsed[b][0])
+        g = PuppetTypes::TypeCalculator.assignable?(parsed[a][1], parsed[b][1])
+        compared += 1
+        failures << "#{a} <- #{b}: reference #{r}, gem #{g}" unless r == g
+      end
+    end
+    expect(compared).to be > 3000
+    expect(failures.first(20)).to eq([])
+  end
+
+  it 'checks the members of a Variant outside any alias afresh' do
+    t = ->(s) { PuppetTypes::TypeParser.parse(s) }
+    calc = PuppetTypes::TypeCalculator
+    expect(calc.assignable?(t['Variant[Data, Type[Integer]]'], t['Variant[Data, Type[String]]'])).to be false
+    expect(calc.assignable?(t['Variant[Data, Sensitive[Integer]]'], t['Variant[Data, Sensitive[String]]'])).to be false
+    expect(calc.assignable?(t['Variant[RichData, Type[Integer]]'], t['Variant[Data, Type[String]]'])).to be true
+    expect(calc.assignable?(t['Variant[Data, Type[Integer]]'], t['Variant[Data, Type[Integer]]'])).to be true
+  end
+end
