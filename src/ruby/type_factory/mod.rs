@@ -445,10 +445,7 @@ fn sem_ver(ruby: &Ruby, args: &[Value]) -> R<Value> {
 fn timespan(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "timespan", args, 0, 2)?;
     if args.is_empty() {
-        return ok(
-            ruby,
-            f::timespan(None, None).map_err(|e| errors::to_ruby(ruby, e))?,
-        );
+        return core(ruby, f::timespan(None, None));
     }
     let values = rich_values(ruby, args, "Timespan")?;
     created(ruby, rich::timespan(&values), "timespan")
@@ -459,10 +456,7 @@ fn timespan(ruby: &Ruby, args: &[Value]) -> R<Value> {
 fn timestamp(ruby: &Ruby, args: &[Value]) -> R<Value> {
     arity(ruby, "timestamp", args, 0, 2)?;
     if args.is_empty() {
-        return ok(
-            ruby,
-            f::timestamp(None, None).map_err(|e| errors::to_ruby(ruby, e))?,
-        );
+        return core(ruby, f::timestamp(None, None));
     }
     let values = rich_values(ruby, args, "Timestamp")?;
     created(ruby, rich::timestamp(&values), "timestamp")
