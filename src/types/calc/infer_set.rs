@@ -454,6 +454,35 @@ impl SetCx {
     }
 }
 
+/// The caches go with plain count updates: one atomic subtract per cached
+/// type (thousands for big data: every distinct integer) would show in
+/// `infer_set` of big data.
+impl Drop for SetCx {
+    fn drop(&mut self) {
+        let keys = std::mem::take(&mut self.keys)
+            .into_iter()
+            .map(|e| e.key_type);
+        let strings = std::mem::take(&mut self.strings).into_iter().flatten();
+        let objects = std::mem::take(&mut self.string_objects)
+            .into_iter()
+            .flatten();
+        let ints = std::mem::take(&mut self.ints).into_iter().flatten();
+        let tuples = std::mem::take(&mut self.tuples).into_iter().flatten();
+        let stocks = keys
+            .chain(strings.map(|(_, t)| t))
+            .chain(objects.map(|(_, t)| t))
+            .chain(ints.map(|(_, t)| t))
+            .chain(tuples);
+        for stock in stocks {
+            // SAFETY: every cached type was made by this context, on this
+            // thread (`TypeStock::with_kind`/`build`, or a handle of a type
+            // of another cache), and its handles are in the caches and in
+            // the type being inferred, which has not left this thread yet.
+            unsafe { stock.release_local() };
+        }
+    }
+}
+
 impl SetCx {
     /// The type of an element or entry one level down (a step of the walk,
     /// where the host may run its code), on more stack when needed.
@@ -508,20 +537,22 @@ impl SetCx {
             }
             ViewKind::Hash(n) => {
                 self.bytes += NODE_BYTES;
-                if n > StructElements::new().inline_size() {
-                    self.bytes += n * std::mem::size_of::<StructElement>();
-                }
                 // One pass building a Struct, in place in its node; a key that
                 // is not a non-empty string switches to a Hash of the key and
                 // value types.
-                let mut t =
-                    Type::build(|| TypeKind::Struct(Some(StructElements::with_capacity(n))));
-                let all_str = match t.get_mut() {
-                    Some(TypeKind::Struct(Some(es))) => {
-                        v.each_entry(|k, val| self.struct_entry(es, k, val, depth))
-                    }
-                    _ => false,
-                };
+                let (t, all_str) = Type::build_then(
+                    || TypeKind::Struct(Some(StructElements::new())),
+                    |kind| match kind {
+                        TypeKind::Struct(Some(es)) => {
+                            if n > es.inline_size() {
+                                self.bytes += n * std::mem::size_of::<StructElement>();
+                                es.reserve_exact(n);
+                            }
+                            v.each_entry(|k, val| self.struct_entry(es, k, val, depth))
+                        }
+                        _ => false,
+                    },
+                );
                 if all_str {
                     return t;
                 }

@@ -54,6 +54,18 @@ fn ask_node(t: &Type) {
     crate::prefetch::line(node.wrapping_add(64));
 }
 
+/// Whether a leaf of this kind owns nothing, so that freeing its node
+/// needs no drop code: an integer range, a text held inline or none (the
+/// size range is plain data).
+#[inline(always)]
+fn owns_nothing(kind: &TypeKind) -> bool {
+    match kind {
+        TypeKind::String { value, .. } => !value.as_ref().is_some_and(|v| v.is_heap_allocated()),
+        TypeKind::Integer(_) => true,
+        _ => false,
+    }
+}
+
 /// The handles of shared nodes collected so far: a node's address (of
 /// [`Counted::into_raw`]) and how many of its handles were dropped.
 struct Collected {
@@ -82,7 +94,7 @@ impl Collected {
             return drop(t);
         }
         // Whether the node, emptied of its members, owns nothing more.
-        let owns_nothing = match t.get_mut() {
+        let plain = match t.get_mut() {
             Some(TypeKind::Tuple {
                 types: Some(types), ..
             }) => {
@@ -100,14 +112,11 @@ impl Collected {
                 }
                 !entries.spilled()
             }
-            Some(TypeKind::String { value, .. }) => {
-                !value.as_ref().is_some_and(|v| v.is_heap_allocated())
-            }
-            Some(TypeKind::Integer(_)) => true,
+            Some(kind) if owns_nothing(kind) => true,
             Some(_) => return drop(t),
             None => return self.collect(t.0),
         };
-        if owns_nothing {
+        if plain {
             // SAFETY: the only handle (`get_mut` answered), of a value that
             // owns nothing: an empty inline list of entries, a text held
             // inline or none (the size range is plain data), an integer range.
@@ -120,12 +129,17 @@ impl Collected {
 
     /// [`Collected::drop_type`] of a member: a shared one (most members of
     /// a big inferred type are) is collected here, without a call.
+    /// A leaf only this drop holds (the exact text or integer of a value)
+    /// is freed here too, without a call.
     #[inline(always)]
     fn drop_member(&mut self, mut t: Type, depth: u32) {
-        if t.get_mut().is_none() {
-            return self.collect(t.0);
+        match t.get_mut() {
+            None => self.collect(t.0),
+            // SAFETY: as in `drop_type`: the only handle, of a value that
+            // owns nothing.
+            Some(kind) if owns_nothing(kind) => unsafe { Counted::free_plain(t.0) },
+            Some(_) => self.drop_type(t, depth),
         }
-        self.drop_type(t, depth);
     }
 
     /// Keep a handle of a shared node, giving back those of the node whose

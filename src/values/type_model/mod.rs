@@ -452,6 +452,17 @@ impl TypeStock {
         TypeStock(Stock::build(make, prepaid))
     }
 
+    /// Drop the stock with plain (not atomic) count updates (see
+    /// [`counted::Stock::release_local`]).
+    ///
+    /// # Safety
+    /// The type was made on this thread, and no handle of it has left it.
+    #[inline]
+    pub unsafe fn release_local(self) {
+        // SAFETY: as the caller promises.
+        unsafe { self.0.release_local() }
+    }
+
     /// The type, borrowed.
     #[inline(always)]
     pub fn get(&self) -> &Type {
@@ -524,6 +535,18 @@ impl Type {
     #[inline(always)]
     pub fn build(make: impl FnOnce() -> TypeKind) -> Type {
         Type(Counted::build(make))
+    }
+
+    /// [`Type::build`], then `fill` run on the new kind, which no other
+    /// handle can see yet (see [`Counted::build_then`]): for a container
+    /// type filled in place as it is built.
+    #[inline(always)]
+    pub fn build_then<R>(
+        make: impl FnOnce() -> TypeKind,
+        fill: impl FnOnce(&mut TypeKind) -> R,
+    ) -> (Type, R) {
+        let (t, r) = Counted::build_then(make, fill);
+        (Type(t), r)
     }
 
     /// The address of this type's node, for a foreign owner (a Ruby
