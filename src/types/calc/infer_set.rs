@@ -115,6 +115,17 @@ fn text_hash(bytes: &[u8]) -> u64 {
     h ^ (h >> 32)
 }
 
+/// A string object of a small array found in the caches by its text, to
+/// remember by identity once the array's tuple is found (out of line: rare).
+#[cold]
+#[inline(never)]
+fn note_learned(
+    learned: &mut smallvec::SmallVec<[(usize, usize); CACHED_TUPLE_LEN]>,
+    l: (usize, usize),
+) {
+    learned.push(l);
+}
+
 /// `n` empty cache slots.
 fn empty_slots<T>(n: usize) -> Vec<Option<T>> {
     std::iter::repeat_with(|| None).take(n).collect()
@@ -305,7 +316,7 @@ impl SetCx {
             };
             *slot = p;
             if let Some(l) = by_text {
-                learned.push(l);
+                note_learned(&mut learned, l);
             }
             len += 1;
             true
@@ -326,6 +337,11 @@ impl SetCx {
     /// The address of the cached type of the string or integer `v`, if
     /// cached; for a string object found by its text whose identity slot is
     /// free, also its identity and its slot in the string cache.
+    ///
+    /// A string object met before as itself (the same tags in many arrays)
+    /// is answered inline, the rest out of line: the walk of a small array
+    /// of such strings then makes no call per element.
+    #[inline(always)]
     fn cached_scalar<V: ValueView + ?Sized>(
         &self,
         v: &V,
@@ -334,6 +350,15 @@ impl SetCx {
             let t = self.string_objects[j].as_ref().map(|(_, t)| t.get())?;
             return Some((t.kind(), None));
         }
+        self.cached_scalar_by_content(v)
+    }
+
+    /// [`SetCx::cached_scalar`] of a value not met before as itself.
+    #[inline(never)]
+    fn cached_scalar_by_content<V: ValueView + ?Sized>(
+        &self,
+        v: &V,
+    ) -> Option<(*const TypeKind, Option<(usize, usize)>)> {
         match v.kind() {
             ViewKind::String(s) => {
                 let (h, i) = self.string_slot(s);
