@@ -115,6 +115,13 @@ fn text_hash(bytes: &[u8]) -> u64 {
     h ^ (h >> 32)
 }
 
+/// The key type of a Struct entry whose value is undef: the key is present,
+/// so it stays required (only `Undef` accepts undef among inferred types).
+#[cold]
+fn required(key_type: Type) -> Type {
+    Type::from_kind(TypeKind::NotUndef(Some(key_type)))
+}
+
 /// A string object of a small array found in the caches by its text, to
 /// remember by identity once the array's tuple is found (out of line: rare).
 #[cold]
@@ -520,10 +527,18 @@ impl SetCx {
             self.forget_identities();
         }
         if depth % STACK_CHECK_EVERY == 0 {
-            crate::stack::deep(|| self.infer(v, depth))
+            self.nested_deep(v, depth)
         } else {
             self.infer(v, depth)
         }
+    }
+
+    /// [`SetCx::infer`] on more stack when needed (out of line, as the rare
+    /// paths of the walk of a container are: a closure that walks a hash or
+    /// an array is then small enough to be inlined into the walk).
+    #[inline(never)]
+    fn nested_deep<V: ValueView + ?Sized>(&mut self, v: &V, depth: u32) -> Type {
+        crate::stack::deep(|| self.infer(v, depth))
     }
 
     /// Drop what the caches know by object identity (the host ran its code).
@@ -620,26 +635,29 @@ impl SetCx {
     ) -> bool {
         let key_type = match self.known_key(k) {
             Some(t) => t,
-            None => {
-                let ViewKind::String(s) = k.kind() else {
-                    return false;
-                };
-                if s.is_empty() {
-                    return false;
-                }
-                self.key_type(k, s)
-            }
+            None => match self.new_key(k) {
+                Some(t) => t,
+                None => return false,
+            },
         };
         let value_type = self.nested(val, depth + 1);
-        // The key is present: keep it required even when its value is undef
-        // (only `Undef` accepts undef among inferred types).
         let key_type = if matches!(value_type.kind(), TypeKind::Undef) {
-            Type::from_kind(TypeKind::NotUndef(Some(key_type)))
+            required(key_type)
         } else {
             key_type
         };
         es.push(StructElement::new(key_type, value_type));
         true
+    }
+
+    /// The key type of a hash key not met before as this very object, or
+    /// `None` when it is not a non-empty string.
+    #[inline(never)]
+    fn new_key<V: ValueView + ?Sized>(&mut self, k: &V) -> Option<Type> {
+        match k.kind() {
+            ViewKind::String(s) if !s.is_empty() => Some(self.key_type(k, s)),
+            _ => None,
+        }
     }
 
     /// The types of empty containers and of versions.
