@@ -537,6 +537,33 @@ mod tests {
     }
 
     #[test]
+    fn a_stock_released_locally_frees_the_value_once_with_its_last_handle() {
+        let drops = Arc::new(AtomicUsize::new(0));
+        for (prepaid, taken) in [(2, 0), (2, 1), (2, 2), (2, 5), (0, 0), (0, 3)] {
+            let mut stock = Stock::with_value(Probe(drops.clone()), prepaid);
+            let handles: Vec<_> = (0..taken).map(|_| stock.take()).collect();
+            // SAFETY: every handle is on this thread.
+            unsafe { stock.release_local() };
+            assert_eq!(drops.load(Ordering::SeqCst), usize::from(taken == 0));
+            if let Some(h) = handles.first() {
+                assert_eq!(Counted::count(h), taken);
+            }
+            drop(handles);
+            assert_eq!(drops.load(Ordering::SeqCst), 1);
+            drops.store(0, Ordering::SeqCst);
+        }
+    }
+
+    #[test]
+    fn a_value_built_then_filled_is_the_filled_one_with_one_handle() {
+        let (c, len) = Counted::build_then(Vec::new, |v: &mut Vec<u8>| {
+            v.extend_from_slice(b"abc");
+            v.len()
+        });
+        assert_eq!((&c[..], len, Counted::count(&c)), (&b"abc"[..], 3, 1));
+    }
+
+    #[test]
     fn handles_dropped_on_many_threads_free_the_value_once() {
         let drops = Arc::new(AtomicUsize::new(0));
         for _ in 0..50 {
