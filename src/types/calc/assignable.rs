@@ -23,8 +23,10 @@ pub fn types_equal(a: &Type, b: &Type) -> bool {
 /// The recursion guard of a check, with the reference's scope: a guard is
 /// made by the outermost self-recursive alias on the current path (on either
 /// side) and lives until that alias's check returns, so sibling checks made
-/// outside any such alias (the members of a Variant) each start afresh. Within
-/// it, a self-recursive alias met again on the `this` side flags recursion
+/// outside any such alias (the members of a Variant) each start afresh. The
+/// checks of an `Optional`'s parts on the right (and a few others, see
+/// [`Guard::fresh`]) run under a guard of their own, even within an alias. Within
+/// a guard, a self-recursive alias met again on the `this` side flags recursion
 /// there until the check that first met it returns; one met again on the
 /// `that` side flags it for the rest of the guard's life. With both flags set
 /// the check answers true (all checks up to that point held).
@@ -158,6 +160,30 @@ impl Guard {
             self.that_rec = false;
         }
         self.frames += 1;
+    }
+
+    /// `a.assignable?(b)` checked under a guard of its own, as the reference
+    /// checks the parts of an `Optional` on the right, whether a `NotUndef`'s
+    /// type on the right accepts undef, and a Struct's key against a Hash's:
+    /// what that check meets is not seen by the enclosing guard, which resumes
+    /// unchanged when it returns.
+    fn fresh(&mut self, a: &Type, b: &Type) -> bool {
+        let saved = (
+            std::mem::take(&mut self.this_seen),
+            std::mem::take(&mut self.that_seen),
+            std::mem::take(&mut self.this_rec),
+            std::mem::take(&mut self.that_rec),
+            std::mem::take(&mut self.frames),
+        );
+        let r = self.assignable(a, b);
+        (
+            self.this_seen,
+            self.that_seen,
+            self.this_rec,
+            self.that_rec,
+            self.frames,
+        ) = saved;
+        r
     }
 
     /// `a.assignable?(b)` for a self-recursive alias `a`: true at once when
@@ -301,10 +327,9 @@ impl Guard {
                 !bs.is_empty() && bs.iter().all(|bt| self.assignable(a, bt))
             }
             K::Optional(inner) => {
-                self.assignable(a, undef_type())
-                    && inner.as_ref().map_or(true, |i| self.assignable(a, i))
+                self.fresh(a, undef_type()) && inner.as_ref().map_or(true, |i| self.fresh(a, i))
             }
-            K::NotUndef(Some(inner)) if !self.assignable(inner, undef_type()) => {
+            K::NotUndef(Some(inner)) if !self.fresh(inner, undef_type()) => {
                 self.assignable(a, inner)
             }
             _ => self.specific(a, b),
@@ -731,7 +756,7 @@ impl Guard {
                         return false;
                     }
                     let gk = super::generalize::generalize(&effective_key(e));
-                    if !self.assignable(&gk, key) {
+                    if !self.fresh(&gk, key) {
                         return false;
                     }
                 }
