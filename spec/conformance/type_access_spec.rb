@@ -49,7 +49,8 @@ RSpec.describe 'Type access in evaluated code against the reference', reference:
       Array.new(100) { "File[#{Array.new(rng.rand(1..3)) { title.call }.join(', ')}]" } +
       Array.new(100) { "Class[#{Array.new(rng.rand(1..3)) { title.call }.join(', ')}]" } +
       ['URI[{scheme => 1}]', 'URI[{port => 80}]', "URI[{port => '80'}]", "URI[{host => 'x', path => '/a'}]",
-       'URI[{port => 2.5}]', 'URI[{scheme => undef}]', "URI[{userinfo => 'a', opaque => 'x', query => 'q'}]"] +
+       'URI[{port => 2.5}]', 'URI[{scheme => undef}]', 'URI[{scheme => Enum[a, b], port => Integer}]',
+       'URI[{port => String}]', "URI[{userinfo => 'a', opaque => 'x', query => 'q'}]"] +
       ["type MyA = Integer\nMyA[1]", "$x = Integer[1]\n$x[2]", "$n = ['a', 'b']\nEnum[$n]", 'Package[[a, b]]']
   end
 

@@ -593,12 +593,12 @@ fn is_bound(v: &Value) -> bool {
     matches!(v, Value::Integer(_) | Value::Default)
 }
 
-/// An entry of a URI's parts (`URI[{scheme => 'http', port => 8080}]`),
-/// each optional.
+/// An entry of a URI's parts (`URI[{scheme => 'http', port => 8080}]`,
+/// `URI[scheme => Enum[http, https]]`), each optional.
 fn uri_part(k: &Value, v: &Value) -> bool {
-    let text = matches!(v, Value::String(_) | Value::Undef);
+    let text = matches!(v, Value::String(_) | Value::Undef | Value::Type(_));
     match k.as_str() {
-        Some("port") => matches!(v, Value::Integer(_) | Value::Undef),
+        Some("port") => matches!(v, Value::Integer(_) | Value::Undef | Value::Type(_)),
         Some("scheme" | "userinfo" | "host" | "path" | "query" | "fragment" | "opaque") => text,
         _ => false,
     }
