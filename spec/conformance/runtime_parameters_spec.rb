@@ -1,8 +1,9 @@
 # frozen_string_literal: true
 
 require 'spec_helper'
+require_relative '../support/eval_reference'
 
-# The parameters of `Runtime[runtime, name_or_pattern]`, compared with the
+# The parameters of `Runtime[runtime, name_or_pattern]` read as type strings (`TypeParser`), compared with the
 # reference on generated expressions:
 #
 # - the runtime is a name, `undef` (no runtime) or `default`, which the
@@ -14,14 +15,18 @@ require 'spec_helper'
 #   mismatch describer words ("Runtime 'name_or_pattern' has wrong type,
 #   expects a value of type String or Tuple, got Type[Integer]", one line per
 #   Variant member for an Array).
+
+# The generated parameters (a module of their own: spec files share Ruby's top level).
+module RuntimeParameterCases
+  SCALARS = ['ruby', "'x'", "'A::B'", 'default', 'undef', '1', '2.5', 'true', "''", "'default'", 'Default', 'Integer',
+             'String[1]', '/x/', '/a(b)/', '{}', "{a => 1}", '[]'].freeze
+end
+
 RSpec.describe 'Runtime type parameters against the reference', reference: true do
   let(:ref_parser) { Puppet::Pops::Types::TypeParser.singleton }
 
-  SCALARS = ['ruby', "'x'", "'A::B'", 'default', 'undef', '1', '2.5', 'true', "''", "'default'", 'Default', 'Integer',
-             'String[1]', '/x/', '/a(b)/', '{}', "{a => 1}", '[]'].freeze
-
   def self.param(rng, depth = 0)
-    return SCALARS.sample(random: rng) if depth > 1 || rng.rand(3).positive?
+    return RuntimeParameterCases::SCALARS.sample(random: rng) if depth > 1 || rng.rand(3).positive?
 
     "[#{Array.new(rng.rand(4)) { param(rng, depth + 1) }.join(', ')}]"
   end
@@ -34,7 +39,8 @@ RSpec.describe 'Runtime type parameters against the reference', reference: true 
 
   it 'reads generated Runtime parameters as the reference does, or raises its message' do
     rng = Random.new(6611)
-    sources = SCALARS.product(SCALARS).map { |a, b| "Runtime[#{a}, #{b}]" }
+    scalars = RuntimeParameterCases::SCALARS
+    sources = scalars.product(scalars).map { |a, b| "Runtime[#{a}, #{b}]" }
     sources += Array.new(600) { "Runtime[#{self.class.param(rng)}, #{self.class.param(rng)}]" }
     kinds = Hash.new(0)
     failures = sources.uniq.filter_map do |source|
@@ -69,10 +75,12 @@ RSpec.describe 'Runtime type parameters against the reference', reference: true 
     end
   end
 
-  it 'builds a runtime named by default in the evaluator and the factory' do
-    value = PuppetTypes::Evaluator.new.evaluate("Runtime[default, 'x']").value
-    expect(value.to_s).to eq(ref_parser.parse("Runtime[default, 'x']").to_s)
+  it 'builds a runtime named by default in the factory, and refuses it in evaluated code as the reference' do
     expect(PuppetTypes::TypeFactory.runtime(:default, 'x').to_s)
       .to eq(Puppet::Pops::Types::TypeFactory.runtime(:default, 'x').to_s)
+    # (the evaluator's access operator wants two Strings)
+    source = "Runtime[default, 'x']"
+    expect(EvalReference.gem(source)).to eq(EvalReference.reference(source))
+    expect(EvalReference.gem(source)[0]).to eq(:error)
   end
 end

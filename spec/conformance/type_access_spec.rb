@@ -16,7 +16,9 @@ require_relative '../support/eval_reference'
 # before comparing (docs/divergences.md). Expressions where the reference
 # crashes (a NoMethodError or NameError in its message) are counted, not
 # compared.
-RSpec.describe 'Type access in evaluated code against the reference', reference: true do
+
+# The generated cases (a module of their own: spec files share Ruby's top level).
+module TypeAccessCases
   TYPES = %w[Any Scalar ScalarData Numeric Integer Float String Enum Pattern Regexp Boolean Array Hash Tuple Struct
              Variant Optional NotUndef Type Undef Default Data RichData Collection Runtime Iterable Iterator
              Sensitive Timespan Timestamp SemVer SemVerRange Init URI Binary CatalogEntry].freeze
@@ -40,11 +42,18 @@ RSpec.describe 'Type access in evaluated code against the reference', reference:
   # the reference makes a Runtime type of a String ("Runtime[ruby, 'a']"),
   # which the gem refuses (docs/divergences.md).
   RUBY_CONVERSIONS = /\ACallable\[|\AStruct\[.*=> '/.freeze
+end
 
+RSpec.describe 'Type access in evaluated code against the reference', reference: true do
   def self.expressions(rng)
-    key = ->(d = 0) { d < 1 && rng.rand(4).zero? ? "[#{Array.new(rng.rand(3)) { key.call(d + 1) }.join(', ')}]" : KEYS.sample(random: rng) }
-    title = -> { TITLES.sample(random: rng) }
-    TYPES.flat_map { |t| Array.new(30) { "#{t}[#{Array.new(rng.rand(1..3)) { key.call }.join(', ')}]" } } +
+    cases = TypeAccessCases
+    key = lambda do |d = 0|
+      next cases::KEYS.sample(random: rng) unless d < 1 && rng.rand(4).zero?
+
+      "[#{Array.new(rng.rand(3)) { key.call(d + 1) }.join(', ')}]"
+    end
+    title = -> { cases::TITLES.sample(random: rng) }
+    cases::TYPES.flat_map { |t| Array.new(30) { "#{t}[#{Array.new(rng.rand(1..3)) { key.call }.join(', ')}]" } } +
       Array.new(150) { "Resource[#{Array.new(rng.rand(1..3)) { title.call }.join(', ')}]" } +
       Array.new(100) { "File[#{Array.new(rng.rand(1..3)) { title.call }.join(', ')}]" } +
       Array.new(100) { "Class[#{Array.new(rng.rand(1..3)) { title.call }.join(', ')}]" } +
@@ -57,21 +66,21 @@ RSpec.describe 'Type access in evaluated code against the reference', reference:
   def reference_words(outcome)
     return outcome unless outcome[0] == :error
 
-    message = RUBY_WORDS.reduce(outcome[1]) { |m, (re, to)| m.gsub(re, to) }
+    message = TypeAccessCases::RUBY_WORDS.reduce(outcome[1]) { |m, (re, to)| m.gsub(re, to) }
     [outcome[0], message, *outcome[2..]]
   end
 
   def up_to_ruby_objects(outcome)
     return outcome unless outcome[0] == :error
 
-    [outcome[0], RUBY_OBJECTS.reduce(outcome[1]) { |m, re| m.sub(re, '\1...') }, *outcome[2..]]
+    [outcome[0], TypeAccessCases::RUBY_OBJECTS.reduce(outcome[1]) { |m, re| m.sub(re, '\1...') }, *outcome[2..]]
   end
 
   it 'parameterizes types as the reference on generated access expressions' do
     crashes = 0
     compared = 0
     failures = self.class.expressions(Random.new(4401)).uniq.filter_map do |src|
-      next if src.match?(RUBY_CONVERSIONS)
+      next if src.match?(TypeAccessCases::RUBY_CONVERSIONS)
 
       ref = EvalReference.reference(src)
       if ref[0] == :error && ref[1].match?(/undefined (method|local variable)|NoMethodError/)
