@@ -4,9 +4,11 @@
 
 use super::flow::EResult;
 use super::interp::Interp;
+use super::type_access::Access;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::span::Span;
+use crate::types::TypeKind;
 use crate::values::Value;
 
 impl Interp<'_> {
@@ -27,7 +29,28 @@ impl Interp<'_> {
                 } else {
                     &[]
                 };
-                Ok(Value::Type(self.type_named(&name, &keys, spans, span)?))
+                let operator = match t.kind() {
+                    // (a titled resource or a named class would look up a
+                    // catalog's parameters)
+                    TypeKind::Resource { title: Some(_), .. } | TypeKind::Class(Some(_)) => None,
+                    _ => Some(Access {
+                        base: t,
+                        spans,
+                        span,
+                        all_empty: Default::default(),
+                    }),
+                };
+                match operator {
+                    Some(access) => {
+                        let v = access.apply(&name, keys)?;
+                        if access.all_empty.get() {
+                            let message = "Arguments to Resource[] are all empty/undefined";
+                            self.log(crate::eval::Level::Warning, message.to_string());
+                        }
+                        Ok(v)
+                    }
+                    None => Ok(Value::Type(self.type_named(&name, &keys, spans, span)?)),
+                }
             }
             _ => Ok(access_value(&target, &keys).map_err(|e| e.with_span(span))?),
         }

@@ -25,6 +25,7 @@ mod loader;
 mod ops;
 mod scope;
 mod text;
+mod type_access;
 
 #[cfg(test)]
 mod tests;

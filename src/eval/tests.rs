@@ -223,3 +223,38 @@ fn collections_built_by_operators_are_bounded() {
     );
     assert!(arith::arithmetic(BinaryOp::Add, &one, &one, &mut Vec::new()).is_ok());
 }
+
+#[test]
+fn type_access_flattens_arrays_of_keys() {
+    assert_eq!(p("$n = ['a', ['b']] Enum[$n]"), "Enum['a', 'b']");
+    assert_eq!(p("Integer[[1, 2]]"), "Integer[1, 2]");
+    assert_eq!(p("Pattern[[/x/, 'y']]"), "Pattern[/x/, /y/]");
+    // (a Struct's key is its one Hash, not flattened)
+    assert!(fails("Struct[[{a => Integer}]]")
+        .starts_with("Error creating type specialization of a Struct-Type"));
+}
+
+#[test]
+fn type_access_words_each_types_own_message() {
+    assert_eq!(
+        fails("Integer['a']"),
+        "Integer-Type [] requires all arguments to be integers (or default). Got String"
+    );
+    assert_eq!(
+        fails("Regexp[/a/, /b/]"),
+        "A Regexp-Type[] accepts 1 argument. Got 2"
+    );
+    assert_eq!(
+        fails("Data[1]"),
+        "Operator '[]' is not applicable to a Data-Type."
+    );
+    assert_eq!(p("Array[1, 2]"), "Array[Any, 1, 2]");
+}
+
+#[test]
+fn resource_and_class_access_give_an_array_of_types_for_many_titles() {
+    assert_eq!(p("File['a', 'b']"), "[File['a'], File['b']]");
+    assert_eq!(p("Resource[file, ['a', undef]]"), "[File['a']]");
+    assert_eq!(p("Class['::A::B', c]"), "[Class[a::b], Class[c]]");
+    assert_eq!(p("File[undef]"), "undef");
+}

@@ -667,39 +667,50 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
         Value::String(s) => Some(s.clone()),
         // (a name of no runtime: `Runtime[undef, 'x']`, as the reference reads it)
         Value::Undef => None,
+        // `Runtime[default, 'x']` is a runtime named "default" in the reference
+        Value::Default => Some("default".into()),
         v => {
-            return Err(type_err(format!(
-                "Runtime 'runtime' has wrong type, expects a String value, got {}",
-                value_desc(v)
-            )))
+            return Err(runtime_mismatch(
+                "runtime",
+                &tf::string_sized(IntRange::unbounded()),
+                v,
+            ))
         }
     };
     let name = match name {
         // `Runtime[ruby, undef]`: the type of objects of an anonymous class
         Value::Undef => return Ok(tf::runtime(rt.as_deref(), None)),
-        Value::String(s) if s.is_empty() => {
-            return Err(type_err(
-                "Runtime 'name_or_pattern' has wrong type, expects a value of type String[1] or Tuple[Regexp, String[1]], got String",
-            ))
-        }
-        Value::String(s) => RuntimeName::Name(s.clone()),
+        Value::String(s) if !s.is_empty() => RuntimeName::Name(s.clone()),
         Value::Array(items) => match items.as_slice() {
-            [Value::Regexp(r), Value::String(s)] => RuntimeName::Pattern(r.clone(), s.clone()),
+            [Value::Regexp(r), Value::String(s)] if !s.is_empty() => {
+                RuntimeName::Pattern(r.clone(), s.clone())
+            }
             _ => {
-                return Err(type_err(format!(
-                    "Runtime 'name_or_pattern' has wrong type, expects a String value or a Tuple[Regexp, String], got Array of size {}",
-                    items.len()
-                )))
+                return Err(runtime_mismatch(
+                    "name_or_pattern",
+                    &runtime_name_type(),
+                    name,
+                ))
             }
         },
-        v => {
-            return Err(type_err(format!(
-                "Runtime 'name_or_pattern' has wrong type, expects a value of type String or Tuple, got {}",
-                kind_name(v)
-            )))
-        }
+        v => return Err(runtime_mismatch("name_or_pattern", &runtime_name_type(), v)),
     };
     Ok(tf::runtime(rt.as_deref(), Some(name)))
+}
+
+/// What a Runtime type's second parameter may be: a class name or a
+/// `[regexp, replacement]` pair (`Variant[String[1], Tuple[Regexp, String[1]]]`).
+fn runtime_name_type() -> Type {
+    let name = tf::string_sized(IntRange::new(Some(1), None));
+    tf::variant(vec![name.clone(), tf::tuple(vec![tf::regexp(None), name])])
+}
+
+/// The reference's message for a Runtime parameter `v` that is not an
+/// `expected`, in the type mismatch describer's words.
+fn runtime_mismatch(param: &str, expected: &Type, v: &Value) -> CreateError {
+    let label = format!("Runtime '{param}' has wrong type,");
+    let text = crate::types::calc::describe_mismatch(expected, v, Some(&label));
+    type_err(text.unwrap_or(label))
 }
 
 fn create_struct(p: &Value) -> CResult<Type> {
