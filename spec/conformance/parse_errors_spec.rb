@@ -37,6 +37,15 @@ RSpec.describe 'Parse errors against the reference', reference: true do
 
       err = gem_error(source)
       expect(err&.message).to eq(ref), source.inspect
+      # (the same syntax error, met by the evaluator)
+      evaluated = begin
+        PuppetTypes::Evaluator.new.evaluate(source, path: 'x.pp')
+        nil
+      rescue PuppetTypes::ParseError => e
+        e
+      end
+      expect(evaluated&.message).to eq(ref), "evaluated: #{source.inspect}"
+      expect(evaluated.hint).to eq(err.hint)
       compared += 1
     end
     expect(compared).to be > 20

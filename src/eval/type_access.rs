@@ -447,29 +447,24 @@ impl Access<'_> {
             let message = format!("Illegal type reference. The given name '{name}' does not conform to the naming rule");
             return Err(self.at_key(0, message));
         }
-        let many = keys.len() > 1 || matches!(keys.first(), Some(Value::Array(_)));
-        let given = keys.len();
-        let titles: Vec<Value> = flatten(keys)
-            .into_iter()
-            .filter(|k| !matches!(k, Value::Undef))
-            .collect();
-        if titles.is_empty() && given > 0 {
-            self.all_empty.set(true);
-            return Ok(if many {
-                Value::array(Vec::new())
-            } else {
-                Value::Undef
-            });
-        }
-        if titles.is_empty() {
+        let titles = Titles::of(keys);
+        if titles.given == 0 {
             return Ok(Value::Type(tf::resource(Some(&name), None)?));
         }
-        let mut types = Vec::with_capacity(titles.len());
-        for (i, t) in titles.iter().enumerate() {
+        if titles.items.is_empty() {
+            self.all_empty.set(true);
+            return Ok(titles.answer(Vec::new()));
+        }
+        let mut types = Vec::with_capacity(titles.items.len());
+        for (i, t) in titles.items.iter().enumerate() {
             let Value::String(title) = t else {
                 // (blamed on the key after the type name, or on this key
                 // when flattening changed nothing: the reference's choice)
-                let key = if given != titles.len() { i + 1 } else { i };
+                let key = if titles.given != titles.items.len() {
+                    i + 1
+                } else {
+                    i
+                };
                 let message = format!(
                     "Cannot use {} where a resource title String is expected",
                     key_type_name(t)
@@ -478,31 +473,18 @@ impl Access<'_> {
             };
             types.push(Value::Type(tf::resource(Some(&name), Some(title))?));
         }
-        Ok(if many {
-            Value::array(types)
-        } else {
-            types.pop().unwrap_or(Value::Undef)
-        })
+        Ok(titles.answer(types))
     }
 
     /// `Class[names...]`: a class type per name, downcased, a leading `::` dropped.
     fn classes(&self, keys: Vec<Value>) -> Result<Value> {
-        let many = keys.len() > 1 || matches!(keys.first(), Some(Value::Array(_)));
-        let given = keys.len();
-        let names: Vec<Value> = flatten(keys)
-            .into_iter()
-            .filter(|k| !matches!(k, Value::Undef))
-            .collect();
-        if names.is_empty() && given > 0 {
+        let names = Titles::of(keys);
+        if names.items.is_empty() {
             self.all_empty.set(true);
-            return Ok(if many {
-                Value::array(Vec::new())
-            } else {
-                Value::Undef
-            });
+            return Ok(names.answer(Vec::new()));
         }
-        let mut types = Vec::with_capacity(names.len());
-        for (i, n) in names.iter().enumerate() {
+        let mut types = Vec::with_capacity(names.items.len());
+        for (i, n) in names.items.iter().enumerate() {
             let Value::String(s) = n else {
                 let message = format!(
                     "Illegal Class name in class reference. {} cannot be used where a String is expected",
@@ -520,11 +502,39 @@ impl Access<'_> {
             }
             types.push(Value::Type(tf::host_class(Some(name))));
         }
-        Ok(if many {
+        Ok(names.answer(types))
+    }
+}
+
+/// The titles of a resource access, or the names of a class access: the
+/// keys flattened, undef dropped.
+struct Titles {
+    items: Vec<Value>,
+    /// The answer is an Array: several keys, or an Array key.
+    many: bool,
+    /// How many keys there were before flattening.
+    given: usize,
+}
+
+impl Titles {
+    fn of(keys: Vec<Value>) -> Titles {
+        let many = keys.len() > 1 || matches!(keys.first(), Some(Value::Array(_)));
+        let given = keys.len();
+        let items = flatten(keys)
+            .into_iter()
+            .filter(|k| !matches!(k, Value::Undef))
+            .collect();
+        Titles { items, many, given }
+    }
+
+    /// The types made of the titles: an Array of them, or the one type
+    /// (undef when there is none).
+    fn answer(&self, mut types: Vec<Value>) -> Value {
+        if self.many {
             Value::array(types)
         } else {
             types.pop().unwrap_or(Value::Undef)
-        })
+        }
     }
 }
 

@@ -162,26 +162,7 @@ pub fn located_in(
         _ => None,
     };
     let diagnostic = (err.kind == ErrorKind::Parse).then(|| diagnostic_of(&err, source, path));
-    // A syntax error's message is the reference's; what the parser knows
-    // beyond it (what was expected) is the exception's `hint`.
-    let (text, hint) = match err.kind {
-        ErrorKind::Parse => (
-            crate::check::diagnostic::reference_message(&err.message),
-            crate::check::diagnostic::message_hint(&err.message),
-        ),
-        _ => (err.message.as_str(), None),
-    };
-    let unplaced = err.kind == ErrorKind::Parse && crate::check::diagnostic::unplaced(text);
-    let message = match (position, path) {
-        // (as the reference: a byte order mark has no suffix, the end of the
-        // input only the file; `line` and `column` still say where)
-        _ if unplaced && text.starts_with("Illegal ") => text.to_string(),
-        (_, Some(p)) if unplaced => format!("{text} (file: {p})"),
-        _ if unplaced => text.to_string(),
-        (Some((l, c)), Some(p)) => format!("{text} (file: {p}, line: {l}, column: {c})"),
-        (Some((l, c)), None) => format!("{text} (line: {l}, column: {c})"),
-        (None, _) => text.to_string(),
-    };
+    let (message, hint) = located_message(&err, position, path);
     let exc = match class.new_instance((message.as_str(),)) {
         Ok(exc) => exc,
         Err(e) => return e,
@@ -214,6 +195,35 @@ pub fn located_in(
         Ok(()) => Error::from(exc),
         Err(e) => e,
     }
+}
+
+/// The message of an error at `position` (line, column) of the file `path`
+/// as the reference words it, with the hint of a syntax error (what the
+/// parser expected), which the message leaves out.
+pub(crate) fn located_message<'e>(
+    err: &'e CoreError,
+    position: Option<(usize, usize)>,
+    path: Option<&str>,
+) -> (String, Option<&'e str>) {
+    let (text, hint) = match err.kind {
+        ErrorKind::Parse => (
+            crate::check::diagnostic::reference_message(&err.message),
+            crate::check::diagnostic::message_hint(&err.message),
+        ),
+        _ => (err.message.as_str(), None),
+    };
+    let unplaced = err.kind == ErrorKind::Parse && crate::check::diagnostic::unplaced(text);
+    let message = match (position, path) {
+        // (as the reference: a byte order mark has no suffix, the end of the
+        // input only the file; `line` and `column` still say where)
+        _ if unplaced && text.starts_with("Illegal ") => text.to_string(),
+        (_, Some(p)) if unplaced => format!("{text} (file: {p})"),
+        _ if unplaced => text.to_string(),
+        (Some((l, c)), Some(p)) => format!("{text} (file: {p}, line: {l}, column: {c})"),
+        (Some((l, c)), None) => format!("{text} (line: {l}, column: {c})"),
+        (None, _) => text.to_string(),
+    };
+    (message, hint)
 }
 
 /// The diagnostic of a parse error: the reference's message (the first

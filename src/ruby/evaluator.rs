@@ -72,13 +72,13 @@ fn failure_to_ruby(ruby: &Ruby, f: Failure) -> Error {
         log,
     } = f;
     let class = errors::class_for(ruby, error.kind);
-    let message = match (position, &path) {
-        (Some((l, c)), Some(p)) => format!("{} (file: {p}, line: {l}, column: {c})", error.message),
-        (Some((l, c)), None) => format!("{} (line: {l}, column: {c})", error.message),
-        (None, Some(p)) if error.kind != ErrorKind::Internal => {
-            format!("{} (file: {p})", error.message)
+    // (a syntax error's message is the reference's, what the parser expected
+    // its `hint`, as for `Parser#parse`)
+    let (message, hint) = match (position, &path) {
+        (None, Some(p)) if !matches!(error.kind, ErrorKind::Internal | ErrorKind::Parse) => {
+            (format!("{} (file: {p})", error.message), None)
         }
-        (None, _) => error.message.clone(),
+        _ => errors::located_message(&error, position, path.as_deref()),
     };
     let exc = match class.new_instance((message.as_str(),)) {
         Ok(exc) => exc,
@@ -95,6 +95,9 @@ fn failure_to_ruby(ruby: &Ruby, f: Failure) -> Error {
         }
         if let Some(p) = &path {
             set("@path", ruby.str_new(p).as_value())?;
+        }
+        if let Some(h) = hint {
+            set("@hint", ruby.str_new(h).as_value())?;
         }
         if error.kind == ErrorKind::Evaluation {
             set("@log", log_to_ruby(ruby, &log)?.as_value())?;
