@@ -263,8 +263,7 @@ impl Access<'_> {
     fn one_type(&self, name: &str, keys: Vec<Value>) -> Result<Vec<Value>> {
         let min = usize::from(name != "NotUndef");
         if keys.len() < min || keys.len() > 1 {
-            let max = if min == 0 { Some(1) } else { None };
-            let message = arity_message(&format!("{name}-Type"), min, max.or(Some(1)), keys.len());
+            let message = arity_message(&format!("{name}-Type"), min, Some(1), keys.len());
             return Err(err(message, self.span));
         }
         let Some(k) = keys.first() else {
