@@ -60,6 +60,7 @@ RSpec.describe 'Type access in evaluated code against the reference', reference:
       ['URI[{scheme => 1}]', 'URI[{port => 80}]', "URI[{port => '80'}]", "URI[{host => 'x', path => '/a'}]",
        'URI[{port => 2.5}]', 'URI[{scheme => undef}]', 'URI[{scheme => Enum[a, b], port => Integer}]',
        'URI[{port => String}]', "URI[{userinfo => 'a', opaque => 'x', query => 'q'}]"] +
+      ["Resource['fé']", "Class['aé']", "File['é']"] +
       ["type MyA = Integer\nMyA[1]", "$x = Integer[1]\n$x[2]", "$n = ['a', 'b']\nEnum[$n]", 'Package[[a, b]]']
   end
 

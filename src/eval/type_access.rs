@@ -442,7 +442,7 @@ impl Access<'_> {
                 other => return Err(self.at_key(0, first_resource_key(other))),
             },
         };
-        if !is_class_reference(&name) {
+        if !tf::is_class_reference(&name) {
             let message = format!("Illegal type reference. The given name '{name}' does not conform to the naming rule");
             return Err(self.at_key(0, message));
         }
@@ -689,20 +689,8 @@ fn base_type(t: &Type) -> String {
     text.split('[').next().unwrap_or("").to_string()
 }
 
-/// A resource type name: `::`-separated segments, each a capital letter
-/// then word characters.
-fn is_class_reference(name: &str) -> bool {
-    let name = name.strip_prefix("::").unwrap_or(name);
-    !name.is_empty()
-        && name.split("::").all(|seg| {
-            let mut cs = seg.chars();
-            cs.next().is_some_and(|c| c.is_ascii_uppercase())
-                && cs.all(|c| c.is_alphanumeric() || c == '_')
-        })
-}
-
-/// A class name: `::`-separated segments of lowercase letters, digits and
-/// `_`, the first not starting with a digit, the others with a letter.
+/// A class name: `::`-separated segments of ASCII lowercase letters, digits
+/// and `_`, the first not starting with a digit, the others with a letter.
 fn is_name(name: &str) -> bool {
     name.split("::").enumerate().all(|(i, seg)| {
         let mut cs = seg.chars();
@@ -712,6 +700,6 @@ fn is_name(name: &str) -> bool {
             Some('_') => i == 0,
             _ => false,
         };
-        first_ok && cs.all(|c| c.is_alphanumeric() || c == '_')
+        first_ok && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
     })
 }

@@ -507,23 +507,11 @@ fn resource(ruby: &Ruby, args: &[Value]) -> R<Value> {
         type_name: Some(n), ..
     } = t.kind()
     {
-        if !is_class_reference(n) {
+        if !f::is_class_reference(n) {
             return Err(errors::argument(ruby, format!("Illegal type name '{n}'")));
         }
     }
     ok(ruby, t)
-}
-
-/// A capitalised resource type name as the reference's factory takes it:
-/// `::`-separated segments (the first may follow a `::`), each an ASCII
-/// capital followed by ASCII word characters.
-fn is_class_reference(name: &str) -> bool {
-    let name = name.strip_prefix("::").unwrap_or(name);
-    name.split("::").all(|seg| {
-        let mut chars = seg.chars();
-        chars.next().is_some_and(|c| c.is_ascii_uppercase())
-            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-    })
 }
 
 fn host_class(ruby: &Ruby, args: &[Value]) -> R<Value> {

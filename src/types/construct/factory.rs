@@ -640,6 +640,18 @@ pub fn uri_of(params: Arc<ValueMap>) -> Type {
     Type::from_kind(TypeKind::Uri(Some(params)))
 }
 
+/// A capitalised resource type name as the reference's patterns take it:
+/// `::`-separated segments (the first may follow a `::`), each an ASCII
+/// capital followed by ASCII word characters.
+pub fn is_class_reference(name: &str) -> bool {
+    let name = name.strip_prefix("::").unwrap_or(name);
+    name.split("::").all(|seg| {
+        let mut chars = seg.chars();
+        chars.next().is_some_and(|c| c.is_ascii_uppercase())
+            && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
 /// Capitalise each `::`-separated segment of a resource type name (`foo::bar` -> `Foo::Bar`).
 pub fn capitalize_type_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
