@@ -97,13 +97,18 @@ pub(crate) fn type_label(v: &Value) -> String {
 
 /// The generalized type name of a value with an article: `an Integer`, `a String`.
 pub(crate) fn a_type_name(v: &Value) -> String {
-    let name = type_label(v);
-    let article = if name.starts_with(['A', 'E', 'I', 'O', 'U']) {
-        "an"
-    } else {
-        "a"
-    };
-    format!("{article} {name}")
+    a_an(&type_label(v), false)
+}
+
+/// `label` with its article: "an Enum-Type", "A Regexp-Type" (`upper`).
+pub(crate) fn a_an(label: &str, upper: bool) -> String {
+    let vowel = label.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+    match (vowel, upper) {
+        (true, true) => format!("An {label}"),
+        (true, false) => format!("an {label}"),
+        (false, true) => format!("A {label}"),
+        (false, false) => format!("a {label}"),
+    }
 }
 
 /// ASCII case folding, as Ruby's `casecmp`.

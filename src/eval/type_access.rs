@@ -15,7 +15,7 @@
 //!   "Error while evaluating a '[]' expression, ..." here.
 
 use super::interp::err;
-use super::ops;
+use super::ops::{self, a_an};
 use crate::error::{Error, Result};
 use crate::syntax::span::Span;
 use crate::types::construct::parameters::create;
@@ -104,10 +104,15 @@ impl Access<'_> {
                 ))
             }
         };
-        create(name, &keys).map(Value::Type).map_err(|e| {
-            let message = format!("Error while evaluating a '[]' expression, {}", e.message);
-            err(message, self.span)
-        })
+        create(name, &keys)
+            .map(Value::Type)
+            .map_err(|e| self.building(e))
+    }
+
+    /// An error of building the type, as the reference words it here.
+    fn building(&self, e: Error) -> Error {
+        let message = format!("Error while evaluating a '[]' expression, {}", e.message);
+        err(message, self.span)
     }
 
     /// An error blamed on the `i`th key expression as written (none when
@@ -210,12 +215,7 @@ impl Access<'_> {
             Vec::new()
         };
         if let [Value::Integer(from), Value::Integer(to)] = size.as_slice() {
-            if from > to {
-                let message = format!(
-                    "Error while evaluating a '[]' expression, 'from' must be less or equal to 'to'. Got ({from}, {to}"
-                );
-                return Err(err(message, self.span));
-            }
+            tf::size_range(Some(*from), Some(*to)).map_err(|e| self.building(e))?;
         }
         let mut keys = self.kinds(keys, 1, None, &[Kind::Type])?;
         keys.extend(size);
@@ -249,10 +249,7 @@ impl Access<'_> {
 
     fn exactly_one(&self, name: &str, keys: Vec<Value>) -> Result<Vec<Value>> {
         if keys.len() != 1 {
-            return Err(err(
-                arity_message(&format!("{name}-Type"), 1, Some(1), keys.len()),
-                self.span,
-            ));
+            return Err(self.arity_named(name, 1, 1, keys.len()));
         }
         Ok(keys)
     }
@@ -263,8 +260,7 @@ impl Access<'_> {
     fn one_type(&self, name: &str, keys: Vec<Value>) -> Result<Vec<Value>> {
         let min = usize::from(name != "NotUndef");
         if keys.len() < min || keys.len() > 1 {
-            let message = arity_message(&format!("{name}-Type"), min, Some(1), keys.len());
-            return Err(err(message, self.span));
+            return Err(self.arity_named(name, min, 1, keys.len()));
         }
         let Some(k) = keys.first() else {
             return Ok(keys);
@@ -337,7 +333,7 @@ impl Access<'_> {
                 start + i,
                 format!(
                     "A Type's size constraint arguments must be a single Integer type, or 1-2 integers (or default). Got {}",
-                    a_an(&class_label(&bounds[i]), false)
+                    a_an(&class_name(&bounds[i]), false)
                 ),
             )),
         }
@@ -640,17 +636,6 @@ fn label(t: &Type) -> String {
     format!("{}-Type", crate::types::calc::type_to_s(t))
 }
 
-/// `label` with its article: "an Enum-Type", "A Regexp-Type" (`upper`).
-fn a_an(label: &str, upper: bool) -> String {
-    let vowel = label.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
-    match (vowel, upper) {
-        (true, true) => format!("An {label}"),
-        (true, false) => format!("an {label}"),
-        (false, true) => format!("A {label}"),
-        (false, false) => format!("a {label}"),
-    }
-}
-
 /// A key's type as the messages name it: `Undef`, `Default`, else its
 /// generalized inferred type (`Integer`, `Array[Integer]`, `Type[Integer]`).
 fn key_type_name(v: &Value) -> String {
@@ -671,15 +656,6 @@ fn class_name(v: &Value) -> String {
             Value::Type(t) => format!("{}-Type", base_type(t)),
             v => key_type_name(v),
         },
-    }
-}
-
-/// A key's class as the reference's label provider names it: `String`,
-/// `String-Type` for a type (unparameterized).
-fn class_label(v: &Value) -> String {
-    match v {
-        Value::Type(t) => format!("{}-Type", base_type(t)),
-        v => class_name(v),
     }
 }
 

@@ -45,16 +45,6 @@ impl RuntimeClasses {
     pub fn insert(&mut self, name: Arc<str>, class: Option<RuntimeClass>) {
         self.known.insert(name, class);
     }
-
-    /// How many names are recorded.
-    pub fn len(&self) -> usize {
-        self.known.len()
-    }
-
-    /// True when no name is recorded.
-    pub fn is_empty(&self) -> bool {
-        self.known.is_empty()
-    }
 }
 
 /// The table of the call running on this thread (none: nothing known yet),
