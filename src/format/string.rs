@@ -84,45 +84,7 @@ pub fn write_double_quoted(buf: &mut String, s: &str) {
     buf.push('"');
 }
 
-/// Ruby's `String#capitalize`: the first character in title case, the rest in lower case.
-pub fn capitalize(s: &str, out: &mut String) {
-    let mut chars = s.chars();
-    if let Some(first) = chars.next() {
-        push_titlecase(out, first);
-        for c in chars {
-            out.extend(c.to_lowercase());
-        }
-    }
-}
-
-/// Title case of a character: upper case, except the digraphs that have a title form.
-fn push_titlecase(out: &mut String, c: char) {
-    let t = match c {
-        'Ǆ' | 'ǅ' | 'ǆ' => 'ǅ',
-        'Ǉ' | 'ǈ' | 'ǉ' => 'ǈ',
-        'Ǌ' | 'ǋ' | 'ǌ' => 'ǋ',
-        'Ǳ' | 'ǲ' | 'ǳ' => 'ǲ',
-        _ => {
-            out.extend(c.to_uppercase());
-            return;
-        }
-    };
-    out.push(t);
-}
-
-/// Ruby's `String#downcase` (full Unicode mapping, no context rules).
-pub fn downcase(s: &str, out: &mut String) {
-    for c in s.chars() {
-        out.extend(c.to_lowercase());
-    }
-}
-
-/// Ruby's `String#upcase`.
-pub fn upcase(s: &str, out: &mut String) {
-    for c in s.chars() {
-        out.extend(c.to_uppercase());
-    }
-}
+pub use crate::values::ruby_case::{capitalize, downcase, upcase};
 
 /// Ruby's `String#strip`: leading whitespace, trailing whitespace and NULs removed.
 pub fn strip(s: &str) -> &str {

@@ -11,6 +11,7 @@ pub mod deferred;
 pub mod float_text;
 pub mod new;
 pub mod regexp;
+pub mod ruby_case;
 pub mod ruby_float;
 pub mod semver;
 pub mod semver_range;

@@ -30,16 +30,11 @@ fn each_string(a: &Args, f: fn(&str) -> String) -> EResult<Value> {
     })
 }
 
-/// Ruby's `capitalize`: the first character upper case, the rest lower case.
+/// Ruby's `capitalize`: the first character in title case, the rest lower case.
 fn capitalize_str(s: &str) -> String {
-    let mut chars = s.chars();
-    match chars.next() {
-        Some(c) => c
-            .to_uppercase()
-            .chain(chars.as_str().to_lowercase().chars())
-            .collect(),
-        None => String::new(),
-    }
+    let mut out = String::with_capacity(s.len());
+    crate::values::ruby_case::capitalize(s, &mut out);
+    out
 }
 
 pub(super) fn capitalize(_: &mut Interp, a: &mut Args) -> EResult<Value> {
@@ -91,11 +86,15 @@ fn recase(v: &Value, up: bool, depth: usize) -> Result<Value> {
         return Err(Error::evaluation("Evaluation nested too deeply"));
     }
     Ok(match v {
-        Value::String(s) => Value::string(if up {
-            s.to_uppercase()
-        } else {
-            s.to_lowercase()
-        }),
+        Value::String(s) => {
+            let mut out = String::with_capacity(s.len());
+            if up {
+                crate::values::ruby_case::upcase(s, &mut out);
+            } else {
+                crate::values::ruby_case::downcase(s, &mut out);
+            }
+            Value::string(out)
+        }
         Value::Array(xs) => Value::array(
             xs.iter()
                 .map(|x| recase(x, up, depth + 1))
