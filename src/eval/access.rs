@@ -8,6 +8,7 @@ use super::type_access::Access;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind};
 use crate::syntax::span::Span;
+use crate::types::factory as tf;
 use crate::types::TypeKind;
 use crate::values::Value;
 
@@ -15,7 +16,10 @@ impl Interp<'_> {
     pub(crate) fn access(&mut self, left: &Expr, keys: &[Expr], span: Span) -> EResult<Value> {
         let target = self.eval(left)?;
         let spans: Vec<Span> = keys.iter().map(|k| k.span).collect();
-        let keys = self.eval_list(keys)?;
+        let keys = match &target {
+            Value::Type(t) if matches!(t.kind(), TypeKind::Class(_)) => self.class_keys(keys)?,
+            _ => self.eval_list(keys)?,
+        };
         match &target {
             Value::Type(t) => {
                 let name = match &left.kind {
@@ -54,6 +58,25 @@ impl Interp<'_> {
             }
             _ => Ok(access_value(&target, &keys).map_err(|e| e.with_span(span))?),
         }
+    }
+}
+
+impl Interp<'_> {
+    /// The keys of an access to a class type: a type name of no known type
+    /// is a type reference there (`Class[Foo]` then names it in its error),
+    /// as in the reference.
+    fn class_keys(&mut self, keys: &[Expr]) -> EResult<Vec<Value>> {
+        let mut out = Vec::with_capacity(keys.len());
+        for key in keys {
+            match &key.kind {
+                ExprKind::QualifiedReference(n) => {
+                    let t = self.known_type_named(n, &[], &[], key.span)?;
+                    out.push(Value::Type(t.unwrap_or_else(|| tf::type_reference(n))));
+                }
+                _ => out.extend(self.eval_list(std::slice::from_ref(key))?),
+            }
+        }
+        Ok(out)
     }
 }
 

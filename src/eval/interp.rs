@@ -478,6 +478,18 @@ impl<'l> Interp<'l> {
         spans: &[Span],
         span: Span,
     ) -> Result<crate::types::Type> {
+        self.known_type_named(name, params, spans, span)?
+            .ok_or_else(|| err(format!("Resource type not found: {name}"), span))
+    }
+
+    /// [`Interp::type_named`], or `None` for a name of no known type.
+    pub(crate) fn known_type_named(
+        &self,
+        name: &str,
+        params: &[Value],
+        spans: &[Span],
+        span: Span,
+    ) -> Result<Option<crate::types::Type>> {
         let name = name.strip_prefix("::").unwrap_or(name);
         let builtin = crate::types::construct::parameters::builtin_name(name);
         match builtin {
@@ -489,7 +501,7 @@ impl<'l> Interp<'l> {
                     )
                 })? {
                     if params.is_empty() {
-                        return Ok(t);
+                        return Ok(Some(t));
                     }
                     return Err(err(format!("{name} is not a parameterized type"), span));
                 }
@@ -497,10 +509,11 @@ impl<'l> Interp<'l> {
                     // named as the type names itself: `EXEC` is `Exec`
                     let name = crate::types::factory::capitalize_type_name(own);
                     return crate::types::construct::parameters::create(&name, params)
+                        .map(Some)
                         .map_err(|x| x.with_span(span));
                 }
                 if !self.loader.is_resource_type(name) {
-                    return Err(err(format!("Resource type not found: {name}"), span));
+                    return Ok(None);
                 }
             }
             Some(b @ ("Array" | "Hash" | "Init")) => {
@@ -522,7 +535,9 @@ impl<'l> Interp<'l> {
             }
             _ => {}
         }
-        crate::types::construct::parameters::create(name, params).map_err(|x| x.with_span(span))
+        crate::types::construct::parameters::create(name, params)
+            .map(Some)
+            .map_err(|x| x.with_span(span))
     }
 }
 

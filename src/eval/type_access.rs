@@ -424,7 +424,7 @@ impl Access<'_> {
         let name: String = match type_name {
             Some(n) => n.to_string(),
             None => match &keys.remove(0) {
-                Value::String(s) => tf::capitalize_type_name(s),
+                Value::String(s) => s.to_string(),
                 Value::Type(t) => match t.kind() {
                     // (`Resource[File['x']]` is that resource type itself)
                     TypeKind::Resource { .. } if keys.is_empty() => {
@@ -438,10 +438,10 @@ impl Access<'_> {
                 other => return Err(self.at_key(0, first_resource_key(other))),
             },
         };
-        if !tf::is_class_reference(&name) {
+        let name = tf::resource_type_name(&name).map_err(|name| {
             let message = format!("Illegal type reference. The given name '{name}' does not conform to the naming rule");
-            return Err(self.at_key(0, message));
-        }
+            self.at_key(0, message)
+        })?;
         let titles = Titles::of(keys);
         if titles.given == 0 {
             return Ok(Value::Type(tf::resource(Some(&name), None)?));
@@ -487,15 +487,19 @@ impl Access<'_> {
                 );
                 return Err(self.at_key(i, message));
             };
-            let lower = s.to_lowercase();
+            let mut lower = String::with_capacity(s.len());
+            crate::values::ruby_case::downcase(s, &mut lower);
+            // (one leading `::` dropped; what is left is a NAME, which may
+            // have one of its own)
             let name = lower.strip_prefix("::").unwrap_or(&lower);
-            if !is_name(name) {
+            if !crate::syntax::lexer::is_name(name) {
                 let message = format!(
                     "Illegal name. The given name '{s}' does not conform to the naming rule /^((::)?[a-z_]\\w*)(::[a-z]\\w*)*$/"
                 );
                 return Err(self.at_key(i, message));
             }
-            types.push(Value::Type(tf::host_class(Some(name))));
+            // (the factory drops that one leading `::` itself)
+            types.push(Value::Type(tf::host_class(Some(&lower))));
         }
         Ok(names.answer(types))
     }
@@ -663,19 +667,4 @@ fn class_name(v: &Value) -> String {
 fn base_type(t: &Type) -> String {
     let text = t.to_string();
     text.split('[').next().unwrap_or("").to_string()
-}
-
-/// A class name: `::`-separated segments of ASCII lowercase letters, digits
-/// and `_`, the first not starting with a digit, the others with a letter.
-fn is_name(name: &str) -> bool {
-    name.split("::").enumerate().all(|(i, seg)| {
-        let mut cs = seg.chars();
-        let first = cs.next();
-        let first_ok = match first {
-            Some(c) if c.is_ascii_lowercase() => true,
-            Some('_') => i == 0,
-            _ => false,
-        };
-        first_ok && cs.all(|c| c.is_ascii_alphanumeric() || c == '_')
-    })
 }

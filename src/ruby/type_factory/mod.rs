@@ -502,16 +502,7 @@ fn resource(ruby: &Ruby, args: &[Value]) -> R<Value> {
             },
         },
     };
-    let t = f::resource(name.as_deref(), title.as_deref()).map_err(|e| errors::to_ruby(ruby, e))?;
-    if let TypeKind::Resource {
-        type_name: Some(n), ..
-    } = t.kind()
-    {
-        if !f::is_class_reference(n) {
-            return Err(errors::argument(ruby, format!("Illegal type name '{n}'")));
-        }
-    }
-    ok(ruby, t)
+    core(ruby, f::resource(name.as_deref(), title.as_deref()))
 }
 
 fn host_class(ruby: &Ruby, args: &[Value]) -> R<Value> {

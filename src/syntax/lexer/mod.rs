@@ -44,7 +44,9 @@ mod strings;
 use crate::error::Error;
 use crate::syntax::span::Span;
 use crate::syntax::token::{Token, TokenKind};
-use scanner::{blank_run, char_at, char_before, is_blank, is_name, scan_raw, Raw};
+/// True when a bare word is a NAME (`apache::port`, `::apache`), as the lexer reads one.
+pub(crate) use scanner::is_name;
+use scanner::{blank_run, char_at, char_before, is_blank, scan_raw, Raw};
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 

@@ -19,7 +19,9 @@ use crate::syntax::ast::node_text;
 use crate::types::model::{
     CallableType, IntRange, RuntimeName, SmolStr, StructElement, Type, TypeAlias, TypeKind,
 };
+use crate::values::ruby_case;
 use crate::values::{Regexp, SemVerRange, TimespanBound, Timestamp, Value, ValueMap};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
@@ -652,66 +654,62 @@ pub fn is_class_reference(name: &str) -> bool {
     })
 }
 
-/// Capitalise each `::`-separated segment of a resource type name (`foo::bar` -> `Foo::Bar`).
-pub fn capitalize_type_name(name: &str) -> String {
-    let mut out = String::with_capacity(name.len());
-    for (i, seg) in name.split("::").enumerate() {
+/// A resource type name as every path that reads one normalises it (the
+/// reference's rule, observed): a name that starts with an ASCII capital, at
+/// the start of any of its lines, is kept as given (`Foo::bar`); otherwise
+/// its `::`-separated segments, trailing empty ones dropped, are each
+/// capitalised as Ruby's `String#capitalize` does (`fOO::bAR` is `Foo::Bar`,
+/// `::foo` is `::Foo`, `ß` is `Ss`, `::` is empty), and a name of one segment
+/// is capitalised whole (`foo::` is `Foo::`).
+pub fn capitalize_type_name(name: &str) -> Cow<'_, str> {
+    let starts_capital = |line: &str| line.as_bytes().first().is_some_and(u8::is_ascii_uppercase);
+    if name.split('\n').any(starts_capital) {
+        return Cow::Borrowed(name);
+    }
+    let mut segments: Vec<&str> = name.split("::").collect();
+    while segments.last() == Some(&"") {
+        segments.pop();
+    }
+    let mut out = String::with_capacity(name.len() + 2);
+    if segments.len() == 1 {
+        ruby_case::capitalize(name, &mut out);
+        return Cow::Owned(out);
+    }
+    for (i, seg) in segments.iter().enumerate() {
         if i > 0 {
             out.push_str("::");
         }
-        let mut cs = seg.chars();
-        if let Some(c) = cs.next() {
-            out.extend(c.to_uppercase());
-            out.push_str(cs.as_str());
-        }
+        ruby_case::capitalize(seg, &mut out);
     }
-    out
+    Cow::Owned(out)
 }
 
-/// [`capitalize_type_name`] shared, without a copy in between; and without
-/// rebuilding a name already capitalised (the commonest case).
-fn capitalized_type_name(name: &str) -> Arc<str> {
-    if is_capitalized(name.as_bytes()) {
-        Arc::from(name)
+/// The resource type named by `name`: [`capitalize_type_name`], which must
+/// give a class reference ([`is_class_reference`]); else the capitalised
+/// name is the error, for each path to word as the reference does there.
+pub fn resource_type_name(name: &str) -> std::result::Result<Arc<str>, String> {
+    let name = capitalize_type_name(name);
+    if is_class_reference(&name) {
+        Ok(Arc::from(name.as_ref()))
     } else {
-        capitalize_type_name(name).into()
+        Err(name.into_owned())
     }
 }
 
-/// True when every `::`-separated segment of `b` is empty or starts with an
-/// ASCII byte that is not a lowercase letter (capitalising leaves it alone).
-fn is_capitalized(b: &[u8]) -> bool {
-    let starts_ok = |at: usize| {
-        b.get(at)
-            .map_or(true, |c| c.is_ascii() && !c.is_ascii_lowercase())
-    };
-    if !starts_ok(0) {
-        return false;
-    }
-    let mut i = 0;
-    while i + 1 < b.len() {
-        if b[i] == b':' && b[i + 1] == b':' {
-            if !starts_ok(i + 2) {
-                return false;
-            }
-            i += 2;
-        } else {
-            i += 1;
-        }
-    }
-    true
-}
-
-/// `Resource[type_name, title]`; the name is capitalised per segment
-/// (`Resource[foo::bar]` prints `Foo::Bar`). An empty name is an error.
+/// `Resource[type_name, title]`; the name is normalised by [`resource_type_name`]
+/// (`Resource[foo::bar]` prints `Foo::Bar`); one that is not a class
+/// reference is an error ("Illegal type name 'Foo::bar'").
 pub fn resource(type_name: Option<&str>, title: Option<&str>) -> Result<Type> {
     match type_name {
         None => Ok(resource_any()),
-        Some("") => Err(Error::type_error("Illegal type name ''")),
-        Some(n) => Ok(Type::from_kind(TypeKind::Resource {
-            type_name: Some(capitalized_type_name(n)),
-            title: title.map(Arc::from),
-        })),
+        Some(n) => {
+            let type_name = resource_type_name(n)
+                .map_err(|n| Error::type_error(format!("Illegal type name '{n}'")))?;
+            Ok(Type::from_kind(TypeKind::Resource {
+                type_name: Some(type_name),
+                title: title.map(Arc::from),
+            }))
+        }
     }
 }
 
