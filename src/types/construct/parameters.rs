@@ -671,13 +671,7 @@ fn create_runtime(runtime: &Value, name: &Value) -> CResult<Type> {
         Value::Undef => None,
         // `Runtime[default, 'x']` is a runtime named "default" in the reference
         Value::Default => Some("default".into()),
-        v => {
-            return Err(runtime_mismatch(
-                "runtime",
-                &tf::string_sized(IntRange::unbounded()),
-                v,
-            ))
-        }
+        v => return Err(runtime_mismatch("runtime", &tf::string(), v)),
     };
     let name = match name {
         // `Runtime[ruby, undef]`: the type of objects of an anonymous class
