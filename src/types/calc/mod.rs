@@ -39,7 +39,7 @@ pub mod runtime_classes;
 pub mod signatures;
 mod uri;
 pub mod value_view;
-mod walk;
+pub(crate) mod walk;
 
 #[cfg(test)]
 mod tests;

@@ -6,7 +6,7 @@ use crate::types::{CallableType, StructElement, Type, TypeAlias, TypeKind};
 use std::sync::Arc;
 
 /// Calls `f` on each type directly contained in `t` (an alias's resolved type included).
-pub(crate) fn each_child(t: &Type, f: &mut dyn FnMut(&Type)) {
+pub(crate) fn each_child<'a>(t: &'a Type, f: &mut dyn FnMut(&'a Type)) {
     use TypeKind as K;
     match t.kind() {
         K::NotUndef(Some(i))

@@ -16,6 +16,7 @@
 //! re-enter for the aliases an alias refers to), so that no thread sees an
 //! alias another is still resolving.
 
+use super::alias_cycles::Made;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind, Program};
 use crate::types::factory as tf;
@@ -122,6 +123,10 @@ pub struct AliasRegistry {
     source: Option<Arc<dyn AliasSource>>,
     /// Held while an alias is resolved.
     resolving: ReentrantLock,
+    /// The aliases made here, for freeing the recursive ones nothing holds
+    /// any more (see [`super::alias_cycles`]). Dropped last, once the maps
+    /// and the parse cache above have let their types go.
+    made: Mutex<Made>,
 }
 
 impl std::fmt::Debug for AliasRegistry {
@@ -184,6 +189,16 @@ impl AliasRegistry {
         }
     }
 
+    /// After definitions changed (resolved aliases were let go): free the
+    /// recursive ones nothing holds any more, when enough were made since
+    /// the last look (see [`Made::due`]).
+    fn collect_made(&self) {
+        let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
+        if made.due() {
+            made.collect();
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         // A panic while holding the lock leaves consistent maps; keep going.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
@@ -214,6 +229,8 @@ impl AliasRegistry {
             );
             names.push(name);
         }
+        drop(st);
+        self.collect_made();
         Ok(names)
     }
 
@@ -234,6 +251,8 @@ impl AliasRegistry {
                 expr,
             },
         );
+        drop(st);
+        self.collect_made();
         Ok(())
     }
 
@@ -307,6 +326,7 @@ impl AliasRegistry {
         st.absent.clear();
         drop(st);
         self.forget_parsed();
+        self.collect_made();
     }
 
     /// True when `name` is defined here.
@@ -357,6 +377,10 @@ impl AliasRegistry {
             )));
         }
         let node = Arc::new(TypeAlias::new(def.name.clone()));
+        self.made
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(&node);
         let alias_type = tf::type_alias(node.clone());
         let mark = {
             let mut st = self.lock();

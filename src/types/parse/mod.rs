@@ -17,6 +17,7 @@
 //! name a `TypeReference['Foo::Bar']` instead; [`UnknownNames::TypeReference`]
 //! gives that behaviour.)
 
+mod alias_cycles;
 pub mod aliases;
 mod interp;
 pub mod reader;

@@ -215,10 +215,9 @@ impl<T> Counted<T> {
         drop(last);
     }
 
-    /// How many handles the node has (for tests).
-    #[cfg(test)]
+    /// How many handles the node has now (a snapshot).
     pub(super) fn count(this: &Counted<T>) -> usize {
-        this.node().count.load(Ordering::SeqCst)
+        this.node().count.load(Ordering::Acquire)
     }
 
     /// True when both handles point at the same node.

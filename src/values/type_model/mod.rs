@@ -17,6 +17,7 @@ mod counted;
 use crate::values::{Regexp, SemVerRange, TimespanBound, Timestamp, Value};
 use counted::{Borrowed, Counted, Stock};
 pub use smol_str::SmolStr;
+use std::cell::UnsafeCell;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::ops::Deref;
@@ -117,30 +118,63 @@ pub enum RuntimeName {
     Pattern(Regexp, Arc<str>),
 }
 
-/// A named type alias. The resolved type is set once, after which it never changes.
+/// A named type alias. The resolved type is set once, after which it never
+/// changes while the alias can be reached (see [`TypeAlias::unresolve`]).
 pub struct TypeAlias {
     /// The alias name, e.g. `Stdlib::Port` or `Data`.
     pub name: Arc<str>,
-    resolved: OnceLock<Type>,
+    /// The resolved type. Written through a shared reference by
+    /// `OnceLock::set` (which synchronises) and by [`TypeAlias::unresolve`]
+    /// only, whose caller promises that nothing else can reach the alias.
+    resolved: UnsafeCell<OnceLock<Type>>,
 }
+
+// SAFETY: the cell holds a `OnceLock<Type>` (itself `Sync`, `Type` being
+// `Send + Sync`); it is only read through `&OnceLock` except in `unresolve`,
+// whose caller guarantees that no other reference to the alias is used
+// (the alias is unreachable but for the caller's own handle).
+unsafe impl Sync for TypeAlias {}
 
 impl TypeAlias {
     /// An alias not yet resolved.
     pub fn new(name: impl Into<Arc<str>>) -> TypeAlias {
         TypeAlias {
             name: name.into(),
-            resolved: OnceLock::new(),
+            resolved: UnsafeCell::new(OnceLock::new()),
         }
+    }
+
+    /// The cell of the resolved type, shared.
+    #[inline]
+    fn cell(&self) -> &OnceLock<Type> {
+        // SAFETY: a `&mut` to the cell exists only inside `unresolve`, while
+        // no other reference to the alias is used (its caller's promise).
+        unsafe { &*self.resolved.get() }
     }
 
     /// Set the resolved type; returns false if it was already set.
     pub fn resolve(&self, t: Type) -> bool {
-        self.resolved.set(t).is_ok()
+        self.cell().set(t).is_ok()
     }
 
     /// The resolved type, if resolution has happened.
+    #[inline]
     pub fn resolved(&self) -> Option<&Type> {
-        self.resolved.get()
+        self.cell().get()
+    }
+
+    /// Take the resolved type back, leaving the alias unresolved: how a
+    /// recursive alias that nothing else holds any more is freed (its
+    /// resolved type refers back to it, so its count never reaches zero; see
+    /// `types::parse::alias_cycles`).
+    ///
+    /// # Safety
+    /// No other thread may use the alias meanwhile, and no reference to its
+    /// resolved type (from [`TypeAlias::resolved`]) may be alive: the alias
+    /// can be reached only through the caller's own handle.
+    pub unsafe fn unresolve(&self) -> Option<Type> {
+        // SAFETY: no other reference to the cell is used (the caller's promise).
+        unsafe { (*self.resolved.get()).take() }
     }
 }
 
@@ -592,6 +626,13 @@ impl Type {
     /// The address of the shared node (the same for every clone of this handle).
     pub fn as_ptr(&self) -> *const TypeKind {
         Counted::as_ptr(&self.0)
+    }
+
+    /// How many handles the node has now: a snapshot, which other threads
+    /// holding handles may change at any time (for finding types that only
+    /// other types hold, see `types::parse::alias_cycles`).
+    pub fn handle_count(&self) -> usize {
+        Counted::count(&self.0)
     }
 }
 
