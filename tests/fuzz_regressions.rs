@@ -39,3 +39,26 @@ fn fuzz_format_precision_above_65535_fraction() {
     assert!(s.starts_with("0.000"));
     assert!(s.contains("494065645841246544"));
 }
+
+/// fuzz target `evaluator`, crash `Timestamp('2016-09-06T08:34:59.123456789éTC')`:
+/// the fast reader of the default formats sliced the text after the seconds
+/// inside a multi-byte character. The reference (`Timestamp.parse`) refuses
+/// such text with its list of formats.
+#[test]
+fn fuzz_timestamp_text_with_a_multibyte_character_after_the_time() {
+    use puppet_types::values::Timestamp;
+    const FORMATS: &str = "%FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, \
+                           %FT%T.%N, %FT%T, %F %T.%N, %F %T, %F";
+    for s in [
+        "2016-09-06T08:34:59.123456789\u{e9}TC",
+        "2016-09-06T08:34:59\u{e9}UTC",
+        "2016-09-06 \u{e9}",
+        "2016-09-06\u{e9}",
+    ] {
+        let e = Timestamp::parse(s, None, false, None).unwrap_err();
+        assert_eq!(
+            e.message,
+            format!("Unable to parse '{s}' using any of the formats {FORMATS}")
+        );
+    }
+}

@@ -54,7 +54,12 @@ pub(super) fn read(s: &str) -> Option<(Parsed, Option<&str>)> {
     if i == b.len() {
         return Some((p, None));
     }
+    // (only a space may come before a zone name; checked first, so that the
+    // zone's text starts on a character boundary)
+    if b[i] != b' ' {
+        return None;
+    }
     let zone = &s[i + 1..];
     let letters = !zone.is_empty() && zone.bytes().all(|c| c.is_ascii_alphabetic());
-    (b[i] == b' ' && letters && !zone.eq_ignore_ascii_case("current")).then_some((p, Some(zone)))
+    (letters && !zone.eq_ignore_ascii_case("current")).then_some((p, Some(zone)))
 }
