@@ -14,7 +14,9 @@
 //! type it knows, else an unresolved `TypeReference`, as the reference's
 //! loaders do). Aliases are resolved by one thread at a time (a thread may
 //! re-enter for the aliases an alias refers to), so that no thread sees an
-//! alias another is still resolving.
+//! alias another is still resolving. A parse begun after a definition changed
+//! reads the new one: the cache of types parsed with the registry keeps no
+//! answer a parse under way computed from the old ones.
 
 use super::alias_cycles::Made;
 use crate::error::{Error, Result};
@@ -36,6 +38,13 @@ struct Definition {
     name: Arc<str>,
     program: Arc<Program>,
     expr: Expr,
+}
+
+impl Definition {
+    /// True when `other` is this definition (the same expression of the same program).
+    fn is(&self, other: &Definition) -> bool {
+        Arc::ptr_eq(&self.program, &other.program) && self.expr.span == other.expr.span
+    }
 }
 
 #[derive(Default)]
@@ -183,16 +192,17 @@ impl AliasRegistry {
         &self.parsed
     }
 
-    fn forget_parsed(&self) {
-        if let Ok(mut m) = self.parsed.lock() {
-            m.clear();
-        }
-    }
-
-    /// After definitions changed (resolved aliases were let go): free the
-    /// recursive ones nothing holds any more, when enough were made since
+    /// After definitions changed (and the state lock was let go): forget the
+    /// types parsed with the old ones, and those of parses still under way
+    /// (which may have read the old ones), so that a parse begun from now on
+    /// reads the new definitions (see [`ParseCache`]); and free the
+    /// recursive aliases nothing holds any more, when enough were made since
     /// the last look (see [`Made::due`]).
-    fn collect_made(&self) {
+    fn definitions_changed(&self) {
+        self.parsed
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .forget();
         let mut made = self.made.lock().unwrap_or_else(|e| e.into_inner());
         if made.due() {
             made.collect();
@@ -212,7 +222,6 @@ impl AliasRegistry {
         collect_aliases(&program.body, &mut |name, expr| {
             found.push((name.to_string(), expr.clone()));
         });
-        self.forget_parsed();
         let mut st = self.lock();
         let mut names = Vec::with_capacity(found.len());
         for (name, expr) in found {
@@ -230,7 +239,7 @@ impl AliasRegistry {
             names.push(name);
         }
         drop(st);
-        self.collect_made();
+        self.definitions_changed();
         Ok(names)
     }
 
@@ -238,7 +247,6 @@ impl AliasRegistry {
     pub fn add(&self, name: &str, type_source: &str) -> Result<()> {
         let program = Arc::new(crate::syntax::parser::parse(type_source)?);
         let expr = program.body.clone();
-        self.forget_parsed();
         let mut st = self.lock();
         let k = key(name);
         st.resolved.remove(&k);
@@ -252,7 +260,7 @@ impl AliasRegistry {
             },
         );
         drop(st);
-        self.collect_made();
+        self.definitions_changed();
         Ok(())
     }
 
@@ -325,8 +333,7 @@ impl AliasRegistry {
         st.resolved.clear();
         st.absent.clear();
         drop(st);
-        self.forget_parsed();
-        self.collect_made();
+        self.definitions_changed();
     }
 
     /// True when `name` is defined here.
@@ -353,40 +360,47 @@ impl AliasRegistry {
             }
         }
         let hold = self.resolving.hold();
-        let def = {
-            let st = self.lock();
-            if let Some(t) = st.resolved.get(&k) {
-                return Ok(Some(t.clone()));
-            }
-            match st.defs.get(&k).cloned() {
-                Some(def) => def,
-                None if st.absent.contains(&k) => return Ok(None),
-                None => {
-                    drop(st);
-                    match self.ask_source(&k)? {
-                        Some(def) => def,
-                        None => return Ok(None),
+        // The state is let go while the source is asked and the node made:
+        // a definition changed meanwhile is read again, so that a lookup
+        // begun after a change never leaves the old definition resolved.
+        let (def, node, alias_type, mark) = loop {
+            let def = {
+                let st = self.lock();
+                if let Some(t) = st.resolved.get(&k) {
+                    return Ok(Some(t.clone()));
+                }
+                match st.defs.get(&k).cloned() {
+                    Some(def) => def,
+                    None if st.absent.contains(&k) => return Ok(None),
+                    None => {
+                        drop(st);
+                        match self.ask_source(&k)? {
+                            Some(def) => def,
+                            None => return Ok(None),
+                        }
                     }
                 }
+            };
+            if hold.depth > MAX_CHAIN {
+                return Err(Error::type_error(format!(
+                    "Type alias '{}' is nested too deeply to resolve",
+                    def.name
+                )));
             }
-        };
-        if hold.depth > MAX_CHAIN {
-            return Err(Error::type_error(format!(
-                "Type alias '{}' is nested too deeply to resolve",
-                def.name
-            )));
-        }
-        let node = Arc::new(TypeAlias::new(def.name.clone()));
-        self.made
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(&node);
-        let alias_type = tf::type_alias(node.clone());
-        let mark = {
+            let node = Arc::new(TypeAlias::new(def.name.clone()));
+            self.made
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(&node);
+            let alias_type = tf::type_alias(node.clone());
             let mut st = self.lock();
+            if !st.defs.get(&k).is_some_and(|d| d.is(&def)) {
+                continue;
+            }
             st.resolved.insert(k.clone(), alias_type.clone());
             st.trail.push(k.clone());
-            st.trail.len() - 1
+            let mark = st.trail.len() - 1;
+            break (def, node, alias_type, mark);
         };
         let body = TypeParser::new()
             .with_aliases(self)
@@ -417,13 +431,18 @@ impl AliasRegistry {
         Ok(Some(alias_type))
     }
 
-    /// Ask the source for `k` and remember the answer.
+    /// Ask the source for `k` and remember the answer. A definition of `k`
+    /// added meanwhile (the state is not locked while the source is asked)
+    /// is the later one: it stays, and is the answer.
     fn ask_source(&self, k: &str) -> Result<Option<Definition>> {
         let Some(source) = &self.source else {
             return Ok(None);
         };
         let found = source.alias(k)?;
         let mut st = self.lock();
+        if let Some(added) = st.defs.get(k) {
+            return Ok(Some(added.clone()));
+        }
         match found {
             Some(a) => {
                 let def = Definition {
@@ -464,5 +483,150 @@ fn collect_aliases(e: &Expr, f: &mut impl FnMut(&str, &Expr)) {
         ExprKind::Block(stmts) => stmts.iter().for_each(|s| collect_aliases(s, f)),
         ExprKind::TypeAlias { name, type_expr } => f(name, type_expr),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::parse::parse_with_aliases;
+    use std::sync::{OnceLock, Weak};
+
+    /// A source that knows no alias and calls every unknown name a resource
+    /// type, and that defines `Loop0` in its registry the first time it is
+    /// asked for `Other`: in a parse of `Tuple[Loop0, Other]`, a definition
+    /// made after the parse found none for `Loop0`, before the parse ends.
+    #[derive(Default)]
+    struct DefinesWhileAsked {
+        registry: OnceLock<Weak<AliasRegistry>>,
+        asked: Mutex<bool>,
+    }
+
+    impl AliasSource for DefinesWhileAsked {
+        fn alias(&self, key: &str) -> Result<Option<SourceAlias>> {
+            if key == "other" && !std::mem::replace(&mut *self.asked.lock().unwrap(), true) {
+                if let Some(r) = self.registry.get().and_then(Weak::upgrade) {
+                    r.add("Loop0", "Array[Variant[String, Loop0]]")?;
+                }
+            }
+            Ok(None)
+        }
+
+        fn is_resource_type(&self, _: &str) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn a_name_defined_before_a_parse_begins_never_reads_as_a_resource_type() {
+        let source = Arc::new(DefinesWhileAsked::default());
+        let r = Arc::new(AliasRegistry::with_source(source.clone()));
+        source.registry.set(Arc::downgrade(&r)).unwrap();
+        let first = |t: &Type| match t.kind() {
+            TypeKind::Tuple {
+                types: Some(types), ..
+            } => types[0].clone(),
+            k => panic!("not a tuple: {k:?}"),
+        };
+        // this parse met the definition half-way: either answer will do
+        let overlapped = parse_with_aliases("Tuple[Loop0, Other]", &r).unwrap();
+        assert!(*source.asked.lock().unwrap() && r.contains("Loop0"));
+        assert!(matches!(
+            first(&overlapped).kind(),
+            TypeKind::Resource { .. }
+        ));
+        for _ in 0..2 {
+            let t = first(&parse_with_aliases("Tuple[Loop0, Other]", &r).unwrap());
+            assert!(
+                matches!(t.kind(), TypeKind::Alias(_)),
+                "Loop0 read as {t:?} after its definition"
+            );
+        }
+    }
+
+    /// A source that defines `Loop0` as an Integer, and whose registry gets
+    /// its own definition of `Loop0` (a String) while the source is asked.
+    #[derive(Default)]
+    struct AddedWhileAsked {
+        registry: OnceLock<Weak<AliasRegistry>>,
+    }
+
+    impl AliasSource for AddedWhileAsked {
+        fn alias(&self, key: &str) -> Result<Option<SourceAlias>> {
+            if key != "loop0" {
+                return Ok(None);
+            }
+            if let Some(r) = self.registry.get().and_then(Weak::upgrade) {
+                r.add("Loop0", "String")?;
+            }
+            let program = Arc::new(crate::syntax::parser::parse("type Loop0 = Integer")?);
+            let mut found = None;
+            collect_aliases(&program.body, &mut |name, expr| {
+                found = Some((name.into(), expr.clone()))
+            });
+            Ok(found.map(|(name, expr)| SourceAlias {
+                name,
+                program,
+                expr,
+            }))
+        }
+
+        fn is_resource_type(&self, _: &str) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_definition_added_while_the_source_is_asked_is_not_replaced_by_the_sources() {
+        let source = Arc::new(AddedWhileAsked::default());
+        let r = Arc::new(AliasRegistry::with_source(source.clone()));
+        source.registry.set(Arc::downgrade(&r)).unwrap();
+        let _overlapped = r.lookup("Loop0").unwrap();
+        let t = parse_with_aliases("Loop0", &r).unwrap();
+        let body = match t.kind() {
+            TypeKind::Alias(a) => a.resolved().cloned(),
+            k => panic!("not an alias: {k:?}"),
+        };
+        assert_eq!(body.map(|b| b.to_string()).as_deref(), Some("String"));
+    }
+
+    #[test]
+    fn a_lookup_begun_after_a_redefinition_resolves_the_new_definition() {
+        use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
+        let r = Arc::new(AliasRegistry::new());
+        r.add("Version", "Integer[0, 0]").unwrap();
+        let published = Arc::new(AtomicI64::new(0));
+        let stop = Arc::new(AtomicBool::new(false));
+        let readers: Vec<_> = (0..2)
+            .map(|_| {
+                let (r, published, stop) = (r.clone(), published.clone(), stop.clone());
+                std::thread::spawn(move || {
+                    while !stop.load(Ordering::SeqCst) {
+                        let at_least = published.load(Ordering::SeqCst);
+                        let t = r.lookup("Version").unwrap().unwrap();
+                        let body = match t.kind() {
+                            TypeKind::Alias(a) => a.resolved().cloned().unwrap(),
+                            k => panic!("not an alias: {k:?}"),
+                        };
+                        let read = match body.kind() {
+                            TypeKind::Integer(range) => range.from.unwrap_or(-1),
+                            k => panic!("unexpected body {k:?}"),
+                        };
+                        assert!(
+                            read >= at_least,
+                            "version {read} read after {at_least} was defined"
+                        );
+                    }
+                })
+            })
+            .collect();
+        for i in 1..3000 {
+            r.add("Version", &format!("Integer[{i}, {i}]")).unwrap();
+            published.store(i, Ordering::SeqCst);
+        }
+        stop.store(true, Ordering::SeqCst);
+        for t in readers {
+            t.join().unwrap();
+        }
     }
 }

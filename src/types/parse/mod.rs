@@ -69,11 +69,19 @@ impl Default for TypeParser<'_> {
 
 /// Types parsed from source texts, bounded by an estimate of the memory its
 /// entries hold ([`CACHE_BYTES`]): when full it starts over.
+///
+/// A parse that missed may end after the definitions it read were changed
+/// and the cache forgotten ([`ParseCache::forget`]); its answer is kept only
+/// when no forgetting came in between (the `generation` it missed in is
+/// still current), so that a parse begun after a change never finds an
+/// answer computed before it.
 #[derive(Default)]
 pub(crate) struct ParseCache {
     map: HashMap<Box<str>, Type>,
     /// The estimated bytes of the entries.
     bytes: usize,
+    /// How many times the cache was forgotten.
+    generation: u64,
 }
 
 /// The most memory (estimated) one cache of parsed types holds.
@@ -91,10 +99,18 @@ impl ParseCache {
         96 + 17 * source.len()
     }
 
-    /// Empty the cache.
-    pub(crate) fn clear(&mut self) {
+    /// Empty the cache (when full: the answers are still right).
+    fn clear(&mut self) {
         self.map = HashMap::new();
         self.bytes = 0;
+    }
+
+    /// Empty the cache because what its answers were computed from changed:
+    /// answers of parses under way are not kept either. The change must be
+    /// made before this is called.
+    pub(crate) fn forget(&mut self) {
+        self.clear();
+        self.generation = self.generation.wrapping_add(1);
     }
 }
 
@@ -104,17 +120,23 @@ fn global_cache() -> &'static Mutex<ParseCache> {
     CACHE.get_or_init(|| Mutex::new(ParseCache::default()))
 }
 
-/// Look `source` up in `cache`.
-pub(crate) fn cache_get(cache: &Mutex<ParseCache>, source: &str) -> Option<Type> {
-    cache.lock().ok()?.map.get(source).cloned()
+/// Look `source` up in `cache`: its type, or the generation of the cache
+/// it was missed in (to give [`cache_put`]); `None` when the cache is unusable.
+fn cache_get(cache: &Mutex<ParseCache>, source: &str) -> Option<std::result::Result<Type, u64>> {
+    let c = cache.lock().ok()?;
+    Some(c.map.get(source).cloned().ok_or(c.generation))
 }
 
-/// Remember `t` as the type of `source` in `cache` (which starts over when full).
-pub(crate) fn cache_put(cache: &Mutex<ParseCache>, source: &str, t: &Type) {
+/// Remember `t` as the type of `source` in `cache` (which starts over when
+/// full), unless the cache was forgotten since the miss in `generation`.
+fn cache_put(cache: &Mutex<ParseCache>, source: &str, t: &Type, generation: u64) {
     if source.len() > CACHE_MAX_TEXT {
         return;
     }
     if let Ok(mut c) = cache.lock() {
+        if c.generation != generation {
+            return;
+        }
         let cost = ParseCache::cost(source);
         if c.bytes + cost > CACHE_BYTES {
             c.clear();
@@ -194,14 +216,16 @@ impl<'a> TypeParser<'a> {
     /// [`TypeParser::parse`] through `cache`.
     #[inline(never)]
     fn parse_through(&self, cache: &Mutex<ParseCache>, source: &str) -> Result<Type> {
-        if let Some(t) = cache_get(cache, source) {
-            return Ok(t);
-        }
+        let generation = match cache_get(cache, source) {
+            Some(Ok(t)) => return Ok(t),
+            Some(Err(generation)) => generation,
+            None => return self.parse_afresh(source),
+        };
         let since = crate::stop::count();
         let t = self.parse_afresh(source)?;
         // (a parse that stopped, interrupted, gives no answer to keep)
         if !crate::stop::stopped_since(since) {
-            cache_put(cache, source, &t);
+            cache_put(cache, source, &t, generation);
         }
         Ok(t)
     }
