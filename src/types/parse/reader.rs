@@ -252,8 +252,9 @@ impl Reader<'_, '_> {
             return None;
         }
         let text = self.text(start);
-        // (a leading zero is octal, which the parser reads)
-        if text.len() > 1 && text.starts_with('0') && text.as_bytes()[1].is_ascii_digit() {
+        // (a leading zero not followed by '.' makes an octal number, `0e5`
+        // an invalid one: the parser reads those, and gives the error)
+        if text.len() > 1 && text.starts_with('0') && text.as_bytes()[1] != b'.' {
             return None;
         }
         match parse_number(text)? {
@@ -420,6 +421,30 @@ mod tests {
             v.push(s.to_string());
         }
         v
+    }
+
+    /// A number with a leading zero not followed by '.' is octal (`0e5`,
+    /// `00.5` invalid ones, which the reference's lexer refuses): left to the
+    /// parser, also where the reader would keep the whole text as a
+    /// TypeReference (found by the `type_reader` fuzz target).
+    #[test]
+    fn a_leading_zero_number_is_left_to_the_parser() {
+        for src in [
+            "Foo[0e00]",
+            "Foo[Bar[0E1]]",
+            "Float[0e0]",
+            "Float[00.5]",
+            "Foo[-0e5]",
+        ] {
+            if let Err(e) = super::check_against_parser(src) {
+                panic!("{e}");
+            }
+            let p = TypeParser::new()
+                .unknown_names(UnknownNames::TypeReference)
+                .cached(false);
+            assert!(super::read(&p.interp(src), src).is_none(), "{src}");
+            assert!(p.parse(src).is_err(), "{src}");
+        }
     }
 
     #[test]
