@@ -101,11 +101,13 @@ impl Made {
     }
 }
 
-/// A node of the walked graph: a handle of it (borrowed from its holder)
-/// and how many of its handles are held by nodes of the graph.
+/// A node of the walked graph: a handle of it (borrowed from its holder),
+/// how many of its handles are held by nodes of the graph, and how many it
+/// had at the first reading.
 struct Node<'a> {
     t: &'a Type,
     inside: usize,
+    count: usize,
 }
 
 /// The indices (ascending) of the `aliases` that nothing outside the graph
@@ -140,16 +142,18 @@ fn unreachable_aliases(aliases: &[Arc<TypeAlias>]) -> Vec<usize> {
     // aliases and nodes with more handles than the graph holds, and what
     // they reach.
     let alias_counts: Vec<usize> = aliases.iter().map(Arc::strong_count).collect();
-    let counts: Vec<(&Type, usize)> = nodes.values().map(|n| (n.t, n.t.handle_count())).collect();
+    for n in nodes.values_mut() {
+        n.count = n.t.handle_count();
+    }
     let mut live_alias: Vec<bool> = alias_counts
         .iter()
         .zip(&alias_inside)
         .map(|(&count, &inside)| count > inside)
         .collect();
-    let mut work: Vec<&Type> = counts
-        .iter()
-        .filter(|(t, count)| *count > nodes[&t.as_ptr()].inside)
-        .map(|(t, _)| *t)
+    let mut work: Vec<&Type> = nodes
+        .values()
+        .filter(|n| n.count > n.inside)
+        .map(|n| n.t)
         .collect();
     work.extend(
         aliases
@@ -186,9 +190,9 @@ fn unreachable_aliases(aliases: &[Arc<TypeAlias>]) -> Vec<usize> {
         .zip(&alias_counts)
         .zip(&live_alias)
         .all(|((a, &count), &live)| live || Arc::strong_count(a) == count)
-        && counts
+        && nodes
             .iter()
-            .all(|(t, count)| seen.contains(&t.as_ptr()) || t.handle_count() == *count);
+            .all(|(p, n)| seen.contains(p) || n.t.handle_count() == n.count);
     if !unchanged {
         return Vec::new();
     }
@@ -225,7 +229,11 @@ fn add_edge<'a>(
 ) {
     let n = nodes.entry(t.as_ptr()).or_insert_with(|| {
         stack.push(t);
-        Node { t, inside: 0 }
+        Node {
+            t,
+            inside: 0,
+            count: 0,
+        }
     });
     n.inside += 1;
 }
