@@ -333,7 +333,7 @@ pub(crate) mod test_check {
     use super::Checked;
     use std::cell::Cell;
 
-    /// Stop answers still to give on this thread (`u32::MAX`: always).
+    // Stop answers still to give on this thread (`u32::MAX`: always).
     thread_local!(static STOPS_LEFT: Cell<u32> = const { Cell::new(0) });
 
     /// Install the check (the check is process-wide; every test installs this one).
