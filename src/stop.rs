@@ -76,6 +76,23 @@ thread_local! {
     /// [`count`] and [`SOON`] when the host's current call on this thread
     /// began, if in one ([`within_call`]).
     static CALL_SINCE: Cell<Option<(u64, u64)>> = const { Cell::new(None) };
+    /// Steps counted by [`tick`] on this thread.
+    static TICKS: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Count one step of a walk that carries no [`Steps`] (a conversion of host
+/// data, a loop over the members of a type, the formatter): every
+/// [`EVERY`] steps of this thread the host's check is asked, without host
+/// code, as [`Steps::poll`] asks it. True when the walk is to stop (the stop
+/// is recorded: its answer will be dropped, so it may return anything).
+#[inline]
+pub fn tick() -> bool {
+    let due = TICKS.with(|t| {
+        let n = t.get().wrapping_add(1);
+        t.set(n);
+        n % EVERY == 0
+    });
+    due && Steps::new().poll_now()
 }
 
 /// Run `f`, one call of the host begun when [`count`] was `since`, whose
@@ -378,6 +395,22 @@ mod tests {
         assert!(matches!(take(before), Some(Stop::Interrupted)));
         assert!(take(before).is_none(), "taken once");
         test_check::stop_next(0);
+    }
+
+    #[test]
+    fn a_tick_asks_the_host_every_few_thousand_steps_and_records_the_stop() {
+        let before = count();
+        within_call(before, || {
+            test_check::stop_next(1);
+            let stopped_at = (1..=2 * EVERY).find(|_| tick());
+            assert!(stopped_at.is_some_and(|n| n <= EVERY), "{stopped_at:?}");
+            // (the check now says go; the stop of this call still counts)
+            assert!((0..EVERY).any(|_| tick()));
+        });
+        assert!(matches!(take(before), Some(Stop::Interrupted)));
+        within_call(count(), || {
+            assert!(!(0..2 * EVERY).any(|_| tick()), "a later call goes on");
+        });
     }
 
     #[test]
