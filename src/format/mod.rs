@@ -290,7 +290,7 @@ mod tests {
 
     #[test]
     fn formatting_stops_with_an_error_once_the_host_stops_the_walk() {
-        let big = Value::array((0..1 << 18).map(|i| Value::Integer(i)).collect());
+        let big = Value::array((0..1 << 18).map(Value::Integer).collect());
         let before = stop::count();
         let r = stop::within_call(before, || {
             test_check::stop_next(1);
