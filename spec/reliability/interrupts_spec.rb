@@ -102,6 +102,16 @@ RSpec.describe 'Interrupts and time' do
     end
   end
 
+  it 'answers Timeout within a second while a big manifest is tokenized' do
+    result = Subprocess.run(<<~RUBY, timeout: 60)
+      require 'timeout'
+      #{LATENCY}
+      source = "notice(1)\\n" * 1_500_000
+      latency(0.5) { Timeout.timeout(0.5) { PuppetTypes::Lexer.tokenize(source) } }
+    RUBY
+    expect_interrupted(result, 'Timeout::Error')
+  end
+
   it 'answers Timeout within a second during Evaluator#evaluate with an environment another thread uses' do
     result = Subprocess.run(<<~RUBY, timeout: 60)
       require 'timeout'
