@@ -3,7 +3,8 @@
 # Generated programs for the evaluator's differential spec: values of every
 # kind combined with every operator, passed to the core library's functions
 # (as calls and as method calls), given to every type's constructor, and
-# used as substring, Array and Hash indexes.
+# used as substring, Array and Hash indexes; Strings holding numbers (or
+# not) in arithmetic.
 module EvalCases
   # Literal sources of values of every kind the language has.
   VALUES = [
@@ -82,6 +83,24 @@ module EvalCases
   HASH_TARGET = "{a => 1, 'b' => 2, 1 => 3, [1] => 4, undef => 5, 2.5 => 6, [] => 7, ['a', 'b'] => 8}"
   HASH_KEYS = ["'a'", "'b'", "'zz'", '1', '1.0', '2.5', '[1]', "['a', 'b']", '*[1]', "*['a', 'b']", '*undef', '*[]',
                '*1', '*{a => 1}', 'undef', '[]'].freeze
+
+  # Strings arithmetic makes numbers of (Puppet double-quoted sources): every
+  # form the reference reads (decimal, `0` octal, `0x` hex, floats; signs,
+  # blanks, a leading `::`; integers past 64 and 128 bits) and texts it refuses.
+  NUMBER_TEXTS = [
+    '0', '1', '3', '42', '-1', '+1', '-0', '007', '010', '-010', '0777', '08', '0009', '00', '0b1', '0B1',
+    '0x10', '0X1f', '-0x1', '+0xff', '0x', '0xg', '0x7fffffffffffffff', '0x8000000000000000', "0x#{'f' * 40}",
+    "-0x#{'f' * 40}", '9223372036854775807', '9223372036854775808', '-9223372036854775808',
+    '-9223372036854775809', '99999999999999999999', '170141183460469231731687303715884105727',
+    '-170141183460469231731687303715884105728', '170141183460469231731687303715884105728', '9' * 45,
+    "0#{'7' * 50}", '1.5', '-1.5', '+2.5', '0.5', '1.0', '-0.0', '1e3', '1E2', '1e-1', '1e+1', '1.5e3', '1.5E-3',
+    '.5', '1.', '0e5', '0.0e1', '0.5e1', '08.5', '012.5', '1e400', '1e308', '2e308', '1e-400', '1.7976931348623157e308',
+    '  1', '1 ', '\t1', '1\t', '\n1', '1\n', '- 1', '+ 1', ' - 0x10 ', '\u00A01', '1\u3000', '1 .5', '1_000',
+    '1,5', '::1', ':: 1', '::-1', ':1', '', ' ', 'abc', '1a', 'a1', 'Infinity', 'NaN', '0x1.5', '1e', '--1',
+    '\u0661'
+  ].freeze
+  # The other side of an arithmetic operator with a String.
+  ARITHMETIC_OPERANDS = ['0', '1', '-3', '2.5', '-0.5', '64', '9223372036854775807'].freeze
 
   class << self
     def operators
@@ -167,6 +186,29 @@ module EvalCases
       hashes = [HASH_TARGET].product(hash_keys.map { |k| [k] } + hash_keys.product(HASH_KEYS) +
                                      HASH_KEYS.product(HASH_KEYS, ["'a'"]))
       (arrays + hashes).map { |t, ks| "#{t}[#{ks.join(', ')}]" }.uniq
+    end
+
+    # Arithmetic on Strings holding numbers (made numbers, with a warning):
+    # every operator with a String on either side or both, and unary minus.
+    # (Shifts by more than a few bits are left out: the reference builds
+    # Ruby Integers of that many bits.)
+    def string_arithmetic
+      texts = NUMBER_TEXTS.map { |t| "\"#{t}\"" }
+      small = texts.first(5) + ['"1.5"', '"-1.5"', '"1e1"', '"  1"', '"::1"', '"abc"', '""']
+      ops = %w[+ - * / % << >>]
+      shift = %w[<< >>]
+      # two of the numbers with each text and operator, in turn
+      with_numbers = texts.product(ops).each_with_index.flat_map do |(t, op), i|
+        ARITHMETIC_OPERANDS.rotate(i).first(2).flat_map do |n|
+          left = "#{t} #{op} #{n}"
+          right = "#{n} #{op} #{t}"
+          shift.include?(op) ? [(left unless n.length > 3)] + [(right if small.include?(t))] : [left, right]
+        end
+      end
+      both = texts.product(ops, texts).each_slice(29).map(&:first)
+                  .reject { |l, op, r| shift.include?(op) && !small.include?(r) }
+                  .map { |l, op, r| "#{l} #{op} #{r}" }
+      (with_numbers.compact + both + texts.map { |t| "-#{t}" } + texts.map { |t| "-(#{t})" }).uniq
     end
 
     # Every generated program.

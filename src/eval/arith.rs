@@ -2,18 +2,49 @@
 //! (Strings holding numbers converted, Integer overflow and Float infinity
 //! are errors), on Timespans and Timestamps (which take part as numbers of
 //! seconds), array and hash `+ - <<`, URI merging and Binary concatenation.
+//!
+//! A String is read as a number as substring indexes read it (see
+//! [`super::substring`]), with the reference's warning that it was
+//! coerced. An integer it holds may be wider than 64 bits: the operation
+//! is then computed without bound and only its result must be a Puppet
+//! Integer (`'0x8000000000000000' - 1` is one).
 
-use super::convert::to_number;
+use super::array_index::{wide_text, MAX_CONVERTED_DIGITS};
+use super::bigint::BigInt;
+use super::convert::not_numeric;
+use super::functions::ruby_float;
 use super::ops::{a_type_name, At, OpResult};
+use super::substring::{text_number, Number};
 use crate::error::Error;
 use crate::syntax::ast::BinaryOp;
 use crate::values::{Binary, Timespan, Timestamp, Value, ValueMap};
 
 const NANOS: i128 = 1_000_000_000;
 
+/// The widest shift computed exactly on an integer wider than 64 bits (a
+/// wider one names its result saturated to 128 bits, as 64-bit shifts do).
+const MAX_WIDE_SHIFT: u64 = 1 << 16;
+
+/// An operand made a number: a value (Integer, Float, a time value or a
+/// version), or an integer a String held that does not fit 64 bits.
+enum Num {
+    Value(Value),
+    Wide(BigInt),
+}
+
 /// `-v` (a String holding a number is converted, noted in `coerced`).
 pub(crate) fn negate(v: &Value, coerced: &mut Vec<String>) -> crate::error::Result<Value> {
-    match numeric(v, coerced).map_err(|(e, _)| e)? {
+    let v = match numeric(v, coerced).map_err(|(e, _)| e)? {
+        Num::Wide(b) => {
+            let n = b.neg();
+            return n
+                .to_i64()
+                .map(Value::Integer)
+                .ok_or_else(|| wide_overflow("-", &n));
+        }
+        Num::Value(v) => v,
+    };
+    match v {
         Value::Integer(i) => i
             .checked_neg()
             .map(Value::Integer)
@@ -29,39 +60,70 @@ pub(crate) fn negate(v: &Value, coerced: &mut Vec<String>) -> crate::error::Resu
 }
 
 fn overflow(op: &str, value: i128) -> Error {
-    let (bound, sign) = if value < 0 {
-        ("min", '-')
-    } else {
-        ("max", '+')
-    };
+    overflow_text(op, value < 0, &format!("{:x}", value.unsigned_abs()))
+}
+
+/// The reference's error about a result outside of the 64-bit range.
+fn wide_overflow(op: &str, value: &BigInt) -> Error {
+    overflow_text(op, value.is_negative(), &value.hex())
+}
+
+fn overflow_text(op: &str, negative: bool, hex: &str) -> Error {
+    let (bound, sign) = if negative { ("min", '-') } else { ("max", '+') };
     Error::evaluation(format!(
-        "A '{op}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{:x}'",
-        value.unsigned_abs()
+        "A '{op}' expression resulted in a value outside of Puppet Integer {bound} range, got '{sign}0x{hex}'"
     ))
 }
 
 /// An operand as a number: numbers and time values as they are, strings
 /// holding a number converted (the reference's warning about it added to `coerced`).
-fn numeric(v: &Value, coerced: &mut Vec<String>) -> OpResult<Value> {
-    match v {
+fn numeric(v: &Value, coerced: &mut Vec<String>) -> OpResult<Num> {
+    let s = match v {
         // (a version is a Ruby Numeric in the reference: it gets as far as the operation)
         Value::Integer(_)
         | Value::Float(_)
         | Value::Timespan(_)
         | Value::Timestamp(_)
-        | Value::SemVer(_) => Ok(v.clone()),
-        _ => {
-            let n = to_number(v).map_err(|e| (e, At::Op))?;
-            coerced.push(format!(
-                "The string '{}' was automatically coerced to the numerical value {}",
-                v.as_str().unwrap_or(""),
-                match &n {
-                    Value::Float(f) => crate::eval::functions::ruby_float(*f),
-                    other => super::text::interpolate(other),
-                }
-            ));
-            Ok(n)
+        | Value::SemVer(_) => return Ok(Num::Value(v.clone())),
+        Value::String(s) => s,
+        _ => return Err((not_numeric(v), At::Op)),
+    };
+    let mut warn = |after: String| {
+        coerced.push(format!(
+            "The string '{s}' was automatically coerced to the numerical value {after}"
+        ))
+    };
+    match text_number(s) {
+        Number::Integer(i) => {
+            warn(i.to_string());
+            Ok(match i64::try_from(i) {
+                Ok(i) => Num::Value(Value::Integer(i)),
+                Err(_) => Num::Wide(BigInt::from_i128(i)),
+            })
         }
+        Number::Wide {
+            negative,
+            radix,
+            digits,
+        } => {
+            warn(wide_text(negative, radix, &digits));
+            if digits.len() > MAX_CONVERTED_DIGITS {
+                return Err((
+                    Error::evaluation(format!(
+                        "A String holding an integer of more than {MAX_CONVERTED_DIGITS} digits cannot be used in arithmetic"
+                    )),
+                    At::Op,
+                ));
+            }
+            BigInt::from_digits(negative, radix, &digits)
+                .map(Num::Wide)
+                .ok_or_else(|| (not_numeric(v), At::Op))
+        }
+        Number::Float(f) => {
+            warn(ruby_float(f));
+            Ok(Num::Value(Value::Float(f)))
+        }
+        Number::None => Err((not_numeric(v), At::Op)),
     }
 }
 
@@ -147,7 +209,107 @@ pub(crate) fn arithmetic(
     }
     let a = numeric(l, coerced).map_err(|(e, _)| (e, At::Left))?;
     let b = numeric(r, coerced).map_err(|(e, _)| (e, At::Right))?;
-    numbers(op, &a, &b)
+    match (a, b) {
+        (Num::Value(a), Num::Value(b)) => numbers(op, &a, &b),
+        (a, b) => wide_numbers(op, a, b),
+    }
+}
+
+/// Arithmetic where an operand is an integer wider than 64 bits: with
+/// an integer computed without bound, with a Float as Floats.
+fn wide_numbers(op: BinaryOp, a: Num, b: Num) -> OpResult<Value> {
+    use BinaryOp as B;
+    // (what messages about the operands name: a wide integer is an Integer)
+    let shown = |n: &Num| match n {
+        Num::Value(v) => v.clone(),
+        Num::Wide(_) => Value::Integer(0),
+    };
+    let (l, r) = (shown(&a), shown(&b));
+    if matches!(l, Value::SemVer(_)) || matches!(r, Value::SemVer(_)) {
+        return numbers(op, &l, &r);
+    }
+    if is_time(&l) || is_time(&r) {
+        let wide = match (&a, &b) {
+            (Num::Wide(w), _) | (_, Num::Wide(w)) => w,
+            _ => unreachable!("one operand is wide"),
+        };
+        return Err((wide_overflow(op.symbol(), wide), At::Op));
+    }
+    let int = |n: &Num| match n {
+        Num::Wide(w) => Some(w.clone()),
+        Num::Value(Value::Integer(i)) => Some(BigInt::from_i128(i128::from(*i))),
+        _ => None,
+    };
+    let float = |n: &Num| match n {
+        Num::Wide(w) => w.to_f64(),
+        Num::Value(v) => as_f64(v),
+    };
+    let shift = matches!(op, B::LShift | B::RShift);
+    let (Some(x), Some(y)) = (int(&a), int(&b)) else {
+        if op == B::Mod || (shift && matches!(l, Value::Float(_))) {
+            return numbers(op, &l, &r);
+        }
+        if shift {
+            // a Float shift count is truncated
+            let count = BigInt::from_i128(float(&b).trunc() as i128);
+            return wide_shift(op, &int(&a).unwrap_or(BigInt::from_i128(0)), &count);
+        }
+        return plain(op, &Value::Float(float(&a)), &Value::Float(float(&b)));
+    };
+    let result = match op {
+        B::Add => x.add(&y),
+        B::Sub => x.sub(&y),
+        B::Mul => x.mul(&y),
+        B::Div | B::Mod => {
+            let Some((q, m)) = x.div_mod_floor(&y) else {
+                return Err((Error::evaluation("Division by 0"), At::Right));
+            };
+            if op == B::Div {
+                q
+            } else {
+                m
+            }
+        }
+        _ => return wide_shift(op, &x, &y),
+    };
+    fit(op, &result)
+}
+
+/// `x << count` or `x >> count` on integers of any width.
+fn wide_shift(op: BinaryOp, x: &BigInt, count: &BigInt) -> OpResult<Value> {
+    let left = if op == BinaryOp::LShift {
+        count.clone()
+    } else {
+        count.neg()
+    };
+    let bits = left.bits();
+    let result = if left.is_negative() {
+        if bits > 64 {
+            BigInt::from_i128(if x.is_negative() { -1 } else { 0 })
+        } else {
+            x.shr(left.neg().to_i64().map_or(u64::MAX, |n| n as u64))
+        }
+    } else if x.is_zero() {
+        return Ok(Value::Integer(0));
+    } else if bits > 17 || left.to_i64().is_some_and(|n| n as u64 > MAX_WIDE_SHIFT) {
+        let saturated = if x.is_negative() {
+            i128::MIN
+        } else {
+            i128::MAX
+        };
+        return Err((overflow(op.symbol(), saturated), At::Op));
+    } else {
+        x.shl(left.to_i64().map_or(0, |n| n as u64))
+    };
+    fit(op, &result)
+}
+
+/// A result of integer arithmetic: a Puppet Integer, or the reference's
+/// error about its range.
+fn fit(op: BinaryOp, v: &BigInt) -> OpResult<Value> {
+    v.to_i64()
+        .map(Value::Integer)
+        .ok_or_else(|| (wide_overflow(op.symbol(), v), At::Op))
 }
 
 /// Why an operator does not apply: to the left operand, or to it with this right operand.

@@ -28,7 +28,7 @@ use crate::values::Value;
 /// The most digits a String's integer may have for its warning to give
 /// it in decimal (the conversion is quadratic); a longer one is named as
 /// written.
-const MAX_CONVERTED_DIGITS: usize = 20_000;
+pub(crate) const MAX_CONVERTED_DIGITS: usize = 20_000;
 
 /// A key made a number: an integer (a wide one saturated), or the type
 /// name of a number that is not an Integer.
@@ -139,7 +139,7 @@ fn key(k: &Value, coerced: &mut Vec<String>) -> Result<Key> {
 
 /// The decimal text of an integer given by its sign and digits in `radix`
 /// (as written when it has more than [`MAX_CONVERTED_DIGITS`] digits).
-fn wide_text(negative: bool, radix: u32, digits: &str) -> String {
+pub(crate) fn wide_text(negative: bool, radix: u32, digits: &str) -> String {
     let sign = if negative { "-" } else { "" };
     if radix == 10 || digits.len() > MAX_CONVERTED_DIGITS {
         let prefix = match radix {

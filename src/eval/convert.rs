@@ -12,12 +12,21 @@ pub fn truthy(v: &Value) -> bool {
     !matches!(v, Value::Undef | Value::Boolean(false))
 }
 
-/// A number for arithmetic: numbers as they are, strings holding a number
-/// converted (decimal, `0x` hex, `0` octal, float), anything else an error.
+/// A number as arithmetic makes one: numbers as they are, strings holding
+/// a number converted as arithmetic reads them (decimal, `0x` hex, `0`
+/// octal, float; blanks around, a leading `::`), anything else (an
+/// integer beyond 64 bits included) an error.
 pub fn to_number(v: &Value) -> Result<Value> {
+    use super::substring::{text_number, Number};
     match v {
         Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
-        Value::String(s) => parse_number(s.trim(), false).ok_or_else(|| not_numeric(v)),
+        Value::String(s) => match text_number(s) {
+            Number::Integer(i) => i64::try_from(i)
+                .map(Value::Integer)
+                .map_err(|_| not_numeric(v)),
+            Number::Float(f) => Ok(Value::Float(f)),
+            Number::Wide { .. } | Number::None => Err(not_numeric(v)),
+        },
         _ => Err(not_numeric(v)),
     }
 }

@@ -15,6 +15,7 @@
 mod access;
 mod arith;
 mod array_index;
+mod bigint;
 mod calls;
 mod construct;
 mod control;
