@@ -208,7 +208,32 @@ module EvalCases
       both = texts.product(ops, texts).each_slice(29).map(&:first)
                   .reject { |l, op, r| shift.include?(op) && !small.include?(r) }
                   .map { |l, op, r| "#{l} #{op} #{r}" }
-      (with_numbers.compact + both + texts.map { |t| "-#{t}" } + texts.map { |t| "-(#{t})" }).uniq
+      # each text with a time value, by turns (they take part as seconds)
+      times = texts.each_with_index.flat_map do |t, i|
+        op = %w[+ - * / %][i % 5]
+        time = ['Timespan(10)', 'Timestamp(1)', 'Timespan(-2.5)'][i % 3]
+        ["#{t} #{op} #{time}", "#{time} #{op} #{t}"]
+      end
+      (with_numbers.compact + both + times + texts.map { |t| "-#{t}" } + texts.map { |t| "-(#{t})" } +
+       arithmetic_texts).uniq
+    end
+
+    # Index texts (blanks, signs, a leading `::` about numbers of every
+    # form) with an operator and a number, on either side.
+    def arithmetic_texts
+      rng = Random.new(11)
+      parts = INDEX_TEXT_PARTS
+      numbers = parts[:number] + ['1.5', '0.0', '2e3', '1e-400', '0x7FFFFFFFFFFFFFFF', '-0', '1e308', '3e307']
+      ops = %w[+ - * / % << >>]
+      others = ['1', '0', '-2', '0.5', '3.0']
+      Array.new(400) do
+        b = -> { parts[:blank].sample(random: rng) }
+        text = "\"#{parts[:prefix].sample(random: rng)}#{b.()}#{parts[:sign].sample(random: rng)}#{b.()}" \
+               "#{numbers.sample(random: rng)}#{b.()}\"".gsub("\n", '\n')
+        op = ops.sample(random: rng)
+        other = others.sample(random: rng)
+        rng.rand < 0.5 || %w[<< >>].include?(op) ? "#{text} #{op} #{other}" : "#{other} #{op} #{text}"
+      end
     end
 
     # Every generated program.

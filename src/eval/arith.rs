@@ -229,11 +229,7 @@ fn wide_numbers(op: BinaryOp, a: Num, b: Num) -> OpResult<Value> {
         return numbers(op, &l, &r);
     }
     if is_time(&l) || is_time(&r) {
-        let wide = match (&a, &b) {
-            (Num::Wide(w), _) | (_, Num::Wide(w)) => w,
-            _ => unreachable!("one operand is wide"),
-        };
-        return Err((wide_overflow(op.symbol(), wide), At::Op));
+        return wide_time(op, &a, &b);
     }
     let int = |n: &Num| match n {
         Num::Wide(w) => Some(w.clone()),
@@ -273,6 +269,55 @@ fn wide_numbers(op: BinaryOp, a: Num, b: Num) -> OpResult<Value> {
         _ => return wide_shift(op, &x, &y),
     };
     fit(op, &result)
+}
+
+/// A time value with an integer wider than 64 bits: an operation that
+/// does not apply to them is refused as with any Integer, the others are
+/// computed on nanoseconds (an error past 128 bits of them).
+fn wide_time(op: BinaryOp, a: &Num, b: &Num) -> OpResult<Value> {
+    use BinaryOp as B;
+    let (time, wide, time_left) = match (a, b) {
+        (Num::Value(t), Num::Wide(w)) => (t, w, true),
+        (Num::Wide(w), Num::Value(t)) => (t, w, false),
+        _ => unreachable!("a time value and a wide integer"),
+    };
+    let one = Value::Integer(1);
+    let (l, r) = if time_left {
+        (time, &one)
+    } else {
+        (&one, time)
+    };
+    if let Err((e, at)) = numbers(op, l, r) {
+        if e.message.starts_with("Operator '") {
+            return Err((e, at));
+        }
+    }
+    let nanos = BigInt::from_i128(match time {
+        Value::Timespan(t) => t.nanos,
+        Value::Timestamp(t) => t.nanos,
+        _ => 0,
+    });
+    let wide_nanos = wide.mul(&BigInt::from_i128(NANOS));
+    let result = match op {
+        B::Add => nanos.add(&wide_nanos),
+        B::Sub if time_left => nanos.sub(&wide_nanos),
+        B::Sub => wide_nanos.sub(&nanos),
+        B::Mul => nanos.mul(wide),
+        B::Div => nanos.div_mod_floor(wide).map_or(nanos, |(q, _)| q),
+        B::Mod => {
+            // an Integer: the whole seconds' floored remainder
+            let (secs, _) = nanos
+                .div_mod_floor(&BigInt::from_i128(NANOS))
+                .unwrap_or((BigInt::from_i128(0), BigInt::from_i128(0)));
+            let m = secs.div_mod_floor(wide).map_or(secs, |(_, m)| m);
+            return fit(op, &m);
+        }
+        _ => return Err(not_applicable(op, l, None)),
+    };
+    match time {
+        Value::Timestamp(_) if matches!(op, B::Add | B::Sub) => stamp_of(op, result.to_i128()),
+        _ => span_of(op, result.to_i128()),
+    }
 }
 
 /// `x << count` or `x >> count` on integers of any width.
@@ -362,7 +407,7 @@ fn numbers(op: BinaryOp, l: &Value, r: &Value) -> OpResult<Value> {
                 Err(not_applicable(op, l, None))
             }
             (B::Sub, Value::Timespan(_)) => {
-                let left = Timespan::new(seconds_to_nanos(l));
+                let left = Timespan::new(seconds_to_nanos(op, l)?);
                 numbers(op, &Value::Timespan(left), r)
             }
             _ => Err(not_applicable(op, l, Some(r))),
@@ -376,13 +421,28 @@ fn numbers(op: BinaryOp, l: &Value, r: &Value) -> OpResult<Value> {
     }
 }
 
-/// Seconds (Integer or Float) as nanoseconds, truncated as Ruby's `to_i`.
-fn seconds_to_nanos(v: &Value) -> i128 {
+/// Seconds (Integer or Float) as nanoseconds, truncated as Ruby's `to_i`
+/// (an infinite Float, or one past 128 bits of nanoseconds, is an error).
+fn seconds_to_nanos(op: BinaryOp, v: &Value) -> OpResult<i128> {
     match v {
-        Value::Integer(i) => *i as i128 * NANOS,
-        Value::Float(f) => (f * 1e9) as i128,
-        _ => 0,
+        Value::Integer(i) => Ok(*i as i128 * NANOS),
+        Value::Float(f) => {
+            crate::values::timespan::float_to_i128(f * 1e9).map_err(|e| time_err(op, e))
+        }
+        _ => Ok(0),
     }
+}
+
+/// A time value's nanoseconds as a Timespan, or the error about passing 128 bits.
+fn span_of(op: BinaryOp, n: Option<i128>) -> OpResult<Value> {
+    n.map(|n| Value::Timespan(Timespan::new(n)))
+        .ok_or_else(|| (runtime_op(op, "Timespan out of range"), At::Op))
+}
+
+/// A time value's nanoseconds as a Timestamp, or the error about passing 128 bits.
+fn stamp_of(op: BinaryOp, n: Option<i128>) -> OpResult<Value> {
+    n.map(|n| Value::Timestamp(Timestamp::new(n)))
+        .ok_or_else(|| (runtime_op(op, "Timestamp out of range"), At::Op))
 }
 
 /// An error of a time operation (a Ruby error in the reference), as the reference wraps it.
@@ -392,16 +452,16 @@ fn time_err(op: BinaryOp, e: Error) -> (Error, At) {
 
 fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
     use BinaryOp as B;
-    let ts = |n: i128| Ok(Value::Timespan(Timespan::new(n)));
+    let ts = |n: Option<i128>| span_of(op, n);
     match (op, r) {
-        (B::Add, Value::Timespan(o)) => ts(t.nanos + o.nanos),
-        (B::Add, Value::Timestamp(o)) => Ok(Value::Timestamp(Timestamp::new(t.nanos + o.nanos))),
+        (B::Add, Value::Timespan(o)) => ts(t.nanos.checked_add(o.nanos)),
+        (B::Add, Value::Timestamp(o)) => stamp_of(op, t.nanos.checked_add(o.nanos)),
         (B::Add, Value::SemVer(_)) => Err((
             runtime_op(op, "A Version cannot be added to a Timespan"),
             At::Op,
         )),
-        (B::Add, n) => ts(t.nanos + seconds_to_nanos(n)),
-        (B::Sub, Value::Timespan(o)) => ts(t.nanos - o.nanos),
+        (B::Add, n) => ts(t.nanos.checked_add(seconds_to_nanos(op, n)?)),
+        (B::Sub, Value::Timespan(o)) => ts(t.nanos.checked_sub(o.nanos)),
         (B::Sub, Value::Timestamp(_)) => Err((
             runtime_op(op, "A Timestamp cannot be subtracted from a Timespan"),
             At::Op,
@@ -410,7 +470,7 @@ fn timespan_op(op: BinaryOp, t: Timespan, r: &Value) -> OpResult<Value> {
             runtime_op(op, "A Version cannot be subtracted from a Timespan"),
             At::Op,
         )),
-        (B::Sub, n) => ts(t.nanos - seconds_to_nanos(n)),
+        (B::Sub, n) => ts(t.nanos.checked_sub(seconds_to_nanos(op, n)?)),
         (B::Mul, Value::Integer(i)) => t
             .mul_int(*i)
             .map(Value::Timespan)
@@ -487,9 +547,9 @@ fn time_operand(v: &Value) -> String {
 
 fn timestamp_op(op: BinaryOp, t: Timestamp, r: &Value) -> OpResult<Value> {
     use BinaryOp as B;
-    let stamp = |n: i128| Ok(Value::Timestamp(Timestamp::new(n)));
+    let stamp = |n: Option<i128>| stamp_of(op, n);
     match (op, r) {
-        (B::Add, Value::Timespan(o)) => stamp(t.nanos + o.nanos),
+        (B::Add, Value::Timespan(o)) => stamp(t.nanos.checked_add(o.nanos)),
         (B::Add, Value::Timestamp(_)) => Err((
             runtime_op(op, "A Timestamp cannot be added to a Timestamp"),
             At::Op,
@@ -498,14 +558,14 @@ fn timestamp_op(op: BinaryOp, t: Timestamp, r: &Value) -> OpResult<Value> {
             runtime_op(op, "A Version cannot be added to a Timestamp"),
             At::Op,
         )),
-        (B::Add, n) => stamp(t.nanos + seconds_to_nanos(n)),
-        (B::Sub, Value::Timestamp(o)) => Ok(Value::Timespan(Timespan::new(t.nanos - o.nanos))),
-        (B::Sub, Value::Timespan(o)) => stamp(t.nanos - o.nanos),
+        (B::Add, n) => stamp(t.nanos.checked_add(seconds_to_nanos(op, n)?)),
+        (B::Sub, Value::Timestamp(o)) => span_of(op, t.nanos.checked_sub(o.nanos)),
+        (B::Sub, Value::Timespan(o)) => stamp(t.nanos.checked_sub(o.nanos)),
         (B::Sub, Value::SemVer(_)) => Err((
             runtime_op(op, "A Version cannot be subtracted from a Timestamp"),
             At::Op,
         )),
-        (B::Sub, n) => stamp(t.nanos - seconds_to_nanos(n)),
+        (B::Sub, n) => stamp(t.nanos.checked_sub(seconds_to_nanos(op, n)?)),
         _ => Err(not_applicable(op, &Value::Timestamp(t), None)),
     }
 }

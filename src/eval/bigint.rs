@@ -84,6 +84,27 @@ impl BigInt {
         }
     }
 
+    /// The integer as an `i128`, when it fits.
+    pub(crate) fn to_i128(&self) -> Option<i128> {
+        if self.mag.len() > 4 {
+            return None;
+        }
+        let m = self
+            .mag
+            .iter()
+            .rev()
+            .fold(0u128, |acc, l| (acc << 32) | u128::from(*l));
+        if self.negative {
+            if m <= 1u128 << 127 {
+                Some((m as i128).wrapping_neg())
+            } else {
+                None
+            }
+        } else {
+            i128::try_from(m).ok()
+        }
+    }
+
     /// The nearest Float (ties to even, as Ruby's conversion), infinite
     /// beyond the largest.
     pub(crate) fn to_f64(&self) -> f64 {
@@ -367,6 +388,8 @@ mod tests {
         assert_eq!(d, big(-99999999999999999999));
         assert_eq!(BigInt::from_digits(false, 8, "777").unwrap(), big(511));
         assert_eq!(big(i64::MIN as i128).to_i64(), Some(i64::MIN));
+        assert_eq!(big(i128::MIN).to_i128(), Some(i128::MIN));
+        assert_eq!(big(i128::MAX).add(&big(1)).to_i128(), None);
         assert_eq!(big(i64::MAX as i128 + 1).to_i64(), None);
         // ties to even: 2**64 + 2**11 rounds down, 2**64 + 2**11 + 1 up
         assert_eq!(big((1 << 64) + (1 << 11)).to_f64(), 18446744073709551616.0);
