@@ -7,8 +7,8 @@ require_relative '../support/eval_cases'
 # PuppetTypes::Evaluator against the reference's evaluator (in this process)
 # on generated programs: values of every kind combined with every operator,
 # given to the core library's functions as calls and as method calls, with
-# blocks, to every type's constructor, interpolated, and indexed as
-# substrings (of Strings and Binaries). Each program must
+# blocks, to every type's constructor, interpolated, and indexed
+# (substrings of Strings and Binaries, Arrays, Hashes). Each program must
 # end alike (a value or an error), with the same value and the same log;
 # error messages are compared and counted (Ruby-internal wording in the
 # reference's is a documented divergence, docs/divergences.md).
@@ -70,6 +70,28 @@ RSpec.describe 'Evaluator conformance', reference: true do
       "#{src}\n    reference: #{ref.inspect}\n    gem:       #{ours.inspect}" unless ref == ours
     end
     warn "substrings: #{programs.size - differ.size}/#{programs.size} alike"
+    expect(differ).to be_empty, differ.first(12).join("\n")
+  end
+
+  # Array indexes and Hash lookups, also by message, position and log (the
+  # warnings about Strings made numbers). A value the reference names by
+  # Ruby's inspection ('{"a"=>1}', '(?-mix:a.c)') is named by its Puppet
+  # text (docs/divergences.md): the rest must be alike.
+  it 'indexes Arrays and Hashes as the reference, with its messages and positions' do
+    sample = ENV.fetch('EVAL_SAMPLE', '400')
+    programs = EvalCases.indexes
+    programs = programs.sample([Integer(sample) * 4, programs.size].min, random: Random.new(6)) unless sample == 'all'
+    inspected = /\AThe value '.*(?:"=>|\(\?-mix:).*' cannot be converted to Numeric\.\z/m
+    differ = programs.filter_map do |src|
+      ref = EvalReference.reference(src)
+      ours = EvalReference.gem(src)
+      if ref[0] == :error && ref[1].match?(inspected) && ours[1].is_a?(String) &&
+         ours[1].match?(/\AThe value '.*' cannot be converted to Numeric\.\z/m)
+        ref = ref.dup.tap { |r| r[1] = ours[1] }
+      end
+      "#{src}\n    reference: #{ref.inspect}\n    gem:       #{ours.inspect}" unless ref == ours
+    end
+    warn "indexes: #{programs.size - differ.size}/#{programs.size} alike"
     expect(differ).to be_empty, differ.first(12).join("\n")
   end
 end

@@ -3,7 +3,7 @@
 # Generated programs for the evaluator's differential spec: values of every
 # kind combined with every operator, passed to the core library's functions
 # (as calls and as method calls), given to every type's constructor, and
-# used as substring indexes.
+# used as substring, Array and Hash indexes.
 module EvalCases
   # Literal sources of values of every kind the language has.
   VALUES = [
@@ -57,7 +57,7 @@ module EvalCases
 
   # Substrings (`text[keys]`, also of a Binary): what is indexed, and the
   # parts index texts are made of (a String key is read as a number).
-  SUBSTRING_TARGETS = ["'abc'", "''", "'héllo'", "Binary('YWJj')", "Binary('w6k=')"].freeze
+  SUBSTRING_TARGETS = ["'abc'", "''", "'héllo'", "Binary('YWJj')", "Binary('w6k=')", "'abc'.then |$x| { $x }"].freeze
   INDEX_TEXT_PARTS = {
     prefix: ['', '', '::'],
     blank: ['', '', '', '', ' ', "\t", "\u00A0", "\u3000", "\n"],
@@ -71,6 +71,17 @@ module EvalCases
   SUBSTRING_KEYS = ['[1]', '[[1], [2]]', '[1, 2]', '[]', '[[]]', "[1, 'x']", "[['x']]", '1 + 1.0', '1 == 1',
                     '1 in [1]', '1.0.then |$x| { $x }', 'then(1.0) |$x| { $x }', '(2.5)', '*[1, 2]', "*[1, 'x']",
                     '-1.0', '!true', 'Integer[1]', 'Undef', '$x', '$facts'].freeze
+
+  # Array indexes (`array[keys]`): what is indexed (also a method call's and
+  # a parenthesized operation's value), and keys of their own (a String
+  # holding an integer beyond 128 bits is named in decimal in a warning).
+  ARRAY_TARGETS = ['[1, 2, 3]', '[]', "[undef, 'a', [1]]", '[1, 2, 3].map |$x| { $x }', '([1] + [2, 3])'].freeze
+  ARRAY_KEYS = ["'0x#{'f' * 40}'", "'-0#{'7' * 50}'", "'#{'9' * 45}'", '*undef', '*[]', '*1', '*{a => 1}'].freeze
+  # Hash lookups (`hash[keys]`, keys not flattened: an unfolded key is an
+  # Array), with keys of every kind.
+  HASH_TARGET = "{a => 1, 'b' => 2, 1 => 3, [1] => 4, undef => 5, 2.5 => 6, [] => 7, ['a', 'b'] => 8}"
+  HASH_KEYS = ["'a'", "'b'", "'zz'", '1', '1.0', '2.5', '[1]', "['a', 'b']", '*[1]', "*['a', 'b']", '*undef', '*[]',
+               '*1', '*{a => 1}', 'undef', '[]'].freeze
 
   class << self
     def operators
@@ -144,15 +155,29 @@ module EvalCases
       end
     end
 
+    # `array[key]`, `array[key, key]` over values of every kind, index
+    # texts and numbers about each end of the Arrays; `hash[keys]` with
+    # one, two and three keys.
+    def indexes
+      keys = VALUES + index_texts + SUBSTRING_KEYS + ARRAY_KEYS + ['-1', '-5', '4', '-9223372036854775807']
+      pairs = keys.product(keys).each_slice(79).map(&:first)
+      ints = %w[-9223372036854775807 -6 -4 -3 -2 -1 0 1 2 3 4 6 9223372036854775807 '-2' '0x1' '-0' '010' '1.0']
+      arrays = ARRAY_TARGETS.product(keys.map { |k| [k] } + pairs + ints.product(ints) + [%w[1 2 3]])
+      hash_keys = VALUES + HASH_KEYS
+      hashes = [HASH_TARGET].product(hash_keys.map { |k| [k] } + hash_keys.product(HASH_KEYS) +
+                                     HASH_KEYS.product(HASH_KEYS, ["'a'"]))
+      (arrays + hashes).map { |t, ks| "#{t}[#{ks.join(', ')}]" }.uniq
+    end
+
     # Every generated program.
     def all
-      operators + functions + blocks + constructors + interpolations + strftime + substrings
+      operators + functions + blocks + constructors + interpolations + strftime + substrings + indexes
     end
 
     # A sample of `n` programs of each family (deterministic).
     def sample(n)
       rng = Random.new(22)
-      [operators, functions, blocks, constructors, interpolations, strftime, substrings].flat_map do |c|
+      [operators, functions, blocks, constructors, interpolations, strftime, substrings, indexes].flat_map do |c|
         c.sample([n, c.size].min, random: rng)
       end
     end

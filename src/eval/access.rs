@@ -1,7 +1,8 @@
-//! The access operator `x[...]`: array indexes and slices, substrings
-//! (see [`super::substring`]), hash lookups, and type
+//! The access operator `x[...]`: array indexes and slices (see
+//! [`super::array_index`]), substrings (see [`super::substring`]), hash lookups, and type
 //! parameterization (`Integer[1, 10]`, `File['/tmp']`).
 
+use super::array_index::array_index;
 use super::flow::EResult;
 use super::interp::Interp;
 use super::substring::substring;
@@ -20,6 +21,8 @@ impl Interp<'_> {
         let spans: Vec<Span> = keys.iter().map(|k| k.span).collect();
         let keys = match &target {
             Value::Type(t) if matches!(t.kind(), TypeKind::Class(_)) => self.class_keys(keys)?,
+            // (a Hash is not flattened: an unfolded key is an Array, a key of its own)
+            Value::Hash(_) => self.hash_keys(keys)?,
             _ => self.eval_list(keys)?,
         };
         match &target {
@@ -61,7 +64,25 @@ impl Interp<'_> {
             // (an error of a key that the flattening made stays without a place)
             Value::String(_) | Value::Binary(_) => {
                 let places: Vec<Span> = keys_expr.iter().map(|k| self.value_place(k)).collect();
-                Ok(substring(&target, &keys, &places, Some(left.span))?)
+                Ok(substring(
+                    &target,
+                    &keys,
+                    &places,
+                    Some(self.value_place(left)),
+                )?)
+            }
+            Value::Array(items) => {
+                let places: Vec<Span> = keys_expr.iter().map(|k| self.value_place(k)).collect();
+                let mut coerced = Vec::new();
+                let r = array_index(
+                    items,
+                    &keys,
+                    &places,
+                    Some(self.value_place(left)),
+                    &mut coerced,
+                );
+                self.coerced(coerced);
+                Ok(r?)
             }
             _ => Ok(access_value(&target, &keys).map_err(|e| e.with_span(span))?),
         }
@@ -85,19 +106,28 @@ impl Interp<'_> {
         }
         Ok(out)
     }
+
+    /// The keys of an access to a Hash: each an expression's value, an
+    /// unfolded one (`*$x`) the Array it makes.
+    fn hash_keys(&mut self, keys: &[Expr]) -> EResult<Vec<Value>> {
+        let mut out = Vec::with_capacity(keys.len());
+        for key in keys {
+            out.push(match &key.kind {
+                ExprKind::Unfold(inner) => {
+                    let v = self.eval(inner)?;
+                    Value::array(super::unfold(v))
+                }
+                _ => self.eval(key)?,
+            });
+        }
+        Ok(out)
+    }
 }
 
 /// `target[keys]` for a non-type value.
 pub(crate) fn access_value(target: &Value, keys: &[Value]) -> Result<Value> {
     match target {
-        Value::Array(a) => {
-            let slice = sequence(a.len(), keys, "Array")?;
-            Ok(match slice {
-                Slice::One(Some(i)) => a[i].clone(),
-                Slice::One(None) => Value::Undef,
-                Slice::Range(r) => Value::array(a[r].to_vec()),
-            })
-        }
+        Value::Array(a) => array_index(a, keys, &[], None, &mut Vec::new()),
         Value::String(_) | Value::Binary(_) => substring(target, keys, &[], None),
         Value::Hash(h) => match keys {
             [] => Err(Error::evaluation(
@@ -111,61 +141,6 @@ pub(crate) fn access_value(target: &Value, keys: &[Value]) -> Result<Value> {
         other => Err(Error::evaluation(format!(
             "Operator '[]' is not applicable to {}.",
             super::ops::a_type_name(other)
-        ))),
-    }
-}
-
-enum Slice {
-    One(Option<usize>),
-    Range(std::ops::Range<usize>),
-}
-
-fn index_arg(v: &Value) -> Result<i64> {
-    match super::to_number(v)? {
-        Value::Integer(i) => Ok(i),
-        Value::Float(f) => Ok(f as i64),
-        _ => unreachable!("to_number gives numbers"),
-    }
-}
-
-/// Resolve `[index]` or `[start, count]` over a sequence of `len` items.
-fn sequence(len: usize, keys: &[Value], what: &str) -> Result<Slice> {
-    let len_i = len as i64;
-    match keys {
-        [k] => {
-            let mut i = index_arg(k)?;
-            if i < 0 {
-                i += len_i;
-            }
-            Ok(Slice::One(if (0..len_i).contains(&i) {
-                Some(i as usize)
-            } else {
-                None
-            }))
-        }
-        [s, c] => {
-            let mut start = index_arg(s)?;
-            let count = index_arg(c)?;
-            if start < 0 {
-                start += len_i;
-                if start < 0 {
-                    return Ok(Slice::Range(0..0));
-                }
-            }
-            if start >= len_i {
-                return Ok(Slice::Range(0..0));
-            }
-            let end = if count < 0 {
-                len_i + count + 1
-            } else {
-                start.saturating_add(count).min(len_i)
-            };
-            let end = end.clamp(start, len_i);
-            Ok(Slice::Range(start as usize..end as usize))
-        }
-        _ => Err(Error::evaluation(format!(
-            "{what} supports [] with one or two arguments. Got {}",
-            keys.len()
         ))),
     }
 }

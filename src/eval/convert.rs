@@ -22,7 +22,8 @@ pub fn to_number(v: &Value) -> Result<Value> {
     }
 }
 
-fn not_numeric(v: &Value) -> Error {
+/// The reference's error about `v`, which is not a number.
+pub(crate) fn not_numeric(v: &Value) -> Error {
     Error::evaluation(format!(
         "The value '{}' cannot be converted to Numeric.",
         interpolate(v)

@@ -14,6 +14,7 @@
 
 mod access;
 mod arith;
+mod array_index;
 mod calls;
 mod construct;
 mod control;

@@ -21,10 +21,16 @@ use crate::types::calc::infer_generic;
 use crate::values::{Binary, Value};
 
 /// A key made a number: an integer (wider than 64 bits when a String said
-/// so), a float, or no number at all.
-enum Number {
+/// so), one wider than 128 bits (its sign, radix and digits), a float, or
+/// no number at all.
+pub(crate) enum Number {
     Integer(i128),
-    Float,
+    Wide {
+        negative: bool,
+        radix: u32,
+        digits: String,
+    },
+    Float(f64),
     None,
 }
 
@@ -41,8 +47,7 @@ pub(crate) fn substring(
         Some(s) => e.with_span(s),
         None => e,
     };
-    let mut flat = Vec::with_capacity(keys.len());
-    flatten(keys, &mut flat);
+    let flat = flatten(keys);
     if flat.is_empty() || flat.len() > 2 {
         return Err(place(Error::evaluation(format!(
             "String supports [] with one or two arguments. Got {}",
@@ -57,9 +62,13 @@ pub(crate) fn substring(
     for (i, (n, k)) in numbers.iter().zip(&flat).enumerate() {
         match n {
             Number::Integer(v) => ints[i] = *v,
+            // (beyond any slice)
+            Number::Wide { negative, .. } => {
+                ints[i] = if *negative { -i128::MAX } else { i128::MAX }
+            }
             _ => {
                 let name = match (n, k) {
-                    (Number::Float, _) => "Float".to_string(),
+                    (Number::Float(_), _) => "Float".to_string(),
                     (_, Value::Undef) => "Undef".to_string(),
                     (_, Value::Default) => "Default".to_string(),
                     (_, k) => infer_generic(k).to_string(),
@@ -89,18 +98,24 @@ pub(crate) fn substring(
     }
 }
 
-fn flatten(keys: &[Value], out: &mut Vec<Value>) {
-    for k in keys {
-        match k {
-            Value::Array(a) => flatten(a, out),
-            other => out.push(other.clone()),
+/// `keys` with the Arrays among them (at any depth) replaced by their items.
+pub(crate) fn flatten(keys: &[Value]) -> Vec<Value> {
+    fn walk(keys: &[Value], out: &mut Vec<Value>) {
+        for k in keys {
+            match k {
+                Value::Array(a) => walk(a, out),
+                other => out.push(other.clone()),
+            }
         }
     }
+    let mut out = Vec::with_capacity(keys.len());
+    walk(keys, &mut out);
+    out
 }
 
 /// The items `keys` (one index, or a start and a count) select out of
 /// `len`; an index or count beyond 64 bits is an error.
-fn slice(len: usize, keys: &[i128]) -> Result<std::ops::Range<usize>> {
+pub(crate) fn slice(len: usize, keys: &[i128]) -> Result<std::ops::Range<usize>> {
     let len_i = len as i128;
     let (start, count) = match *keys {
         [k] => {
@@ -115,10 +130,10 @@ fn slice(len: usize, keys: &[i128]) -> Result<std::ops::Range<usize>> {
                 k1 += len_i;
             }
             if k2 < 0 {
-                k2 = len_i - k1 + k2 + 1;
+                k2 = (len_i - k1).saturating_add(k2 + 1);
             }
             if k1 < 0 {
-                k2 += k1;
+                k2 = k2.saturating_add(k1);
                 k1 = 0;
             }
             (k1, k2)
@@ -142,10 +157,15 @@ fn slice(len: usize, keys: &[i128]) -> Result<std::ops::Range<usize>> {
 fn to_number(v: &Value) -> Number {
     match v {
         Value::Integer(i) => Number::Integer(*i as i128),
-        Value::Float(_) => Number::Float,
-        Value::String(s) => string_number(s.strip_prefix("::").unwrap_or(s)),
+        Value::Float(f) => Number::Float(*f),
+        Value::String(s) => text_number(s),
         _ => Number::None,
     }
+}
+
+/// A String read as a number as described in the module documentation.
+pub(crate) fn text_number(s: &str) -> Number {
+    string_number(s.strip_prefix("::").unwrap_or(s))
 }
 
 /// Space separators and tab (a regular expression's `[[:blank:]]`).
@@ -165,16 +185,14 @@ fn string_number(s: &str) -> Number {
         _ => (false, s),
     };
     let body = body.trim_start_matches(blank);
-    let signed = |v: Option<i128>| match v {
+    // (`None`: wider than 128 bits)
+    let signed = |v: Option<i128>, radix: u32, digits: &str| match v {
         Some(v) => Number::Integer(if negative { -v } else { v }),
-        // (wider than 128 bits: beyond any slice)
-        None if body
-            .bytes()
-            .all(|b| b.is_ascii_hexdigit() || b == b'x' || b == b'X') =>
-        {
-            Number::Integer(if negative { i128::MIN + 1 } else { i128::MAX })
-        }
-        None => Number::None,
+        None => Number::Wide {
+            negative,
+            radix,
+            digits: digits.to_string(),
+        },
     };
     let b = body.as_bytes();
     if b.len() > 2 && b[0] == b'0' && (b[1] == b'x' || b[1] == b'X') {
@@ -182,7 +200,7 @@ fn string_number(s: &str) -> Number {
         if !hex.bytes().all(|c| c.is_ascii_hexdigit()) {
             return Number::None;
         }
-        return signed(i128::from_str_radix(hex, 16).ok());
+        return signed(i128::from_str_radix(hex, 16).ok(), 16, hex);
     }
     let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
     if digits == 0 {
@@ -190,7 +208,17 @@ fn string_number(s: &str) -> Number {
     }
     let (int, rest) = body.split_at(digits);
     if rest.is_empty() {
-        return integer(int).map_or(Number::None, signed);
+        let radix = if int.len() > 1 && int.starts_with('0') {
+            8
+        } else {
+            10
+        };
+        let digits = if radix == 8 {
+            int.trim_start_matches('0')
+        } else {
+            int
+        };
+        return integer(int).map_or(Number::None, |v| signed(v, radix, digits));
     }
     if !is_fraction(rest) {
         return Number::None;
@@ -207,7 +235,7 @@ fn string_number(s: &str) -> Number {
         return Number::None;
     }
     match body.parse::<f64>() {
-        Ok(f) if f.is_finite() => Number::Float,
+        Ok(f) if f.is_finite() => Number::Float(if negative { -f } else { f }),
         _ => Number::None,
     }
 }
