@@ -119,6 +119,12 @@ impl Error {
         Error::new(ErrorKind::Argument, message)
     }
 
+    /// A walk stopped because the host has an interruption to deliver (see
+    /// [`crate::stop`]): the host raises the interruption instead.
+    pub fn interrupted() -> Error {
+        Error::argument("the call was interrupted")
+    }
+
     /// A bad format string.
     pub fn format(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Format, message)

@@ -27,7 +27,7 @@
 //! stops at the next step of any walk.
 
 use crate::error::Error;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -62,15 +62,53 @@ static CHECK: OnceLock<fn(bool) -> Checked> = OnceLock::new();
 /// a shared library than a thread-local, so hosts look at it first).
 static STOPS: AtomicU64 = AtomicU64::new(0);
 
-/// Set by slow work (a regular expression that needed several attempts, a
-/// recorded failure) so that walks look at the host's check at their next step.
-static SOON: AtomicBool = AtomicBool::new(false);
+/// Bumped by slow work (a regular expression that needed several attempts, a
+/// recorded stop) so that walks look at the host's check at their next step:
+/// each walk remembers the value it last saw, so a walk on one thread does
+/// not use up what another thread asked for.
+static SOON: AtomicU64 = AtomicU64::new(0);
 
 thread_local! {
     /// This thread's last stop not yet taken, with the value of [`STOPS`] it made.
     static STOPPED: RefCell<Option<(u64, Stop)>> = const { RefCell::new(None) };
     /// The cancel flag of the work this thread does, if any ([`with_cancel`]).
     static CANCEL: RefCell<Option<Cancel>> = const { RefCell::new(None) };
+    /// [`count`] and [`SOON`] when the host's current call on this thread
+    /// began, if in one ([`within_call`]).
+    static CALL_SINCE: Cell<Option<(u64, u64)>> = const { Cell::new(None) };
+    /// Steps counted by [`tick`] on this thread.
+    static TICKS: Cell<u32> = const { Cell::new(0) };
+}
+
+/// Count one step of a walk that carries no [`Steps`] (a conversion of host
+/// data, a loop over the members of a type, the formatter): every
+/// [`EVERY`] steps of this thread the host's check is asked, without host
+/// code, as [`Steps::poll`] asks it. True when the walk is to stop (the stop
+/// is recorded: its answer will be dropped, so it may return anything).
+#[inline]
+pub fn tick() -> bool {
+    let due = TICKS.with(|t| {
+        let n = t.get().wrapping_add(1);
+        t.set(n);
+        n % EVERY == 0
+    });
+    due && Steps::new().poll_now()
+}
+
+/// Run `f`, one call of the host begun when [`count`] was `since`, whose
+/// answer the host drops if any of its walks stops: a walk begun in it
+/// also stops at a stop recorded earlier in the call (a parse whose lexer
+/// was stopped then does not parse the tokens lexed so far).
+pub fn within_call<T>(since: u64, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<(u64, u64)>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CALL_SINCE.with(|c| c.set(self.0));
+        }
+    }
+    let began = (since, SOON.load(Ordering::Relaxed));
+    let _restore = Restore(CALL_SINCE.with(|c| c.replace(Some(began))));
+    f()
 }
 
 /// The cancel flag of work run without the host's lock, which the host sets
@@ -138,7 +176,7 @@ pub fn install(check: fn(bool) -> Checked) {
 /// taken is kept over later stops (the first failure is the answer's reason).
 pub fn record(stop: Stop) {
     let n = STOPS.fetch_add(1, Ordering::Relaxed) + 1;
-    SOON.store(true, Ordering::Relaxed);
+    SOON.fetch_add(1, Ordering::Relaxed);
     STOPPED.with(|s| {
         let mut s = s.borrow_mut();
         let keep = matches!(&*s, Some((_, Stop::Failed(_))));
@@ -155,7 +193,7 @@ pub fn record(stop: Stop) {
 /// Ask walks to look at the host's check at their next step (slow work was done).
 #[inline]
 pub fn soon() {
-    SOON.store(true, Ordering::Relaxed);
+    SOON.fetch_add(1, Ordering::Relaxed);
 }
 
 /// A count that changes whenever a walk stops, on any thread: when it has
@@ -186,10 +224,15 @@ pub const REGEX_BUDGET: u64 = 10_000_000;
 pub struct Steps {
     count: u32,
     stopped: bool,
-    /// [`count`] when the walk began: a stop recorded since stops it too.
+    /// [`count`] when the walk began, or when the host's call it is part of
+    /// began ([`within_call`]): a stop recorded since stops it too.
     since: u64,
     /// Times the host ran its own code during the walk.
     call_outs: u32,
+    /// [`SOON`] when the walk last looked at the host's check (or when the
+    /// host's call began: a walk looks at its first step after slow work
+    /// or a stop earlier in the call).
+    soon_seen: u64,
     /// Regular-expression steps left to spend (see [`REGEX_BUDGET`]).
     regex_budget: u64,
 }
@@ -203,11 +246,15 @@ impl Default for Steps {
 impl Steps {
     /// The steps of a walk beginning now.
     pub fn new() -> Steps {
+        let (since, soon_seen) = CALL_SINCE
+            .with(Cell::get)
+            .unwrap_or_else(|| (count(), SOON.load(Ordering::Relaxed)));
         Steps {
             count: 0,
             stopped: false,
-            since: count(),
+            since,
             call_outs: 0,
+            soon_seen,
             regex_budget: REGEX_BUDGET,
         }
     }
@@ -240,7 +287,7 @@ impl Steps {
             return true;
         }
         self.count = self.count.wrapping_add(1);
-        if self.count % EVERY == 0 || SOON.load(Ordering::Relaxed) {
+        if self.count % EVERY == 0 || SOON.load(Ordering::Relaxed) != self.soon_seen {
             return self.ask(may_call_out);
         }
         false
@@ -274,7 +321,7 @@ impl Steps {
 
     #[cold]
     fn ask(&mut self, may_call_out: bool) -> bool {
-        SOON.store(false, Ordering::Relaxed);
+        self.soon_seen = SOON.load(Ordering::Relaxed);
         if stopped_since(self.since) {
             self.stopped = true;
             return true;
@@ -296,33 +343,92 @@ impl Steps {
     }
 }
 
+/// A host check for tests: it stops the walks of the threads that ask it
+/// to, the way Ruby's check stops a walk once per Ctrl-C.
+#[cfg(test)]
+pub(crate) mod test_check {
+    use super::Checked;
+    use std::cell::Cell;
+
+    // Stop answers still to give on this thread (`u32::MAX`: always).
+    thread_local!(static STOPS_LEFT: Cell<u32> = const { Cell::new(0) });
+
+    /// Install the check (the check is process-wide; every test installs this one).
+    pub fn install() {
+        super::install(check);
+    }
+
+    /// Have the next `n` looks at the check on this thread say stop
+    /// (`u32::MAX`: every look, 0: none).
+    pub fn stop_next(n: u32) {
+        install();
+        STOPS_LEFT.with(|s| s.set(n));
+    }
+
+    fn check(_may_call_out: bool) -> Checked {
+        STOPS_LEFT.with(|s| match s.get() {
+            0 => Checked::Go,
+            u32::MAX => Checked::Stop,
+            n => {
+                s.set(n - 1);
+                Checked::Stop
+            }
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_walk_stops_once_the_check_says_so_and_the_stop_is_recorded() {
-        // (the check is process-wide; this one stops walks on this test's thread only)
-        use std::cell::Cell;
-        thread_local!(static STOP: Cell<bool> = const { Cell::new(false) });
-        install(|_| {
-            if STOP.with(Cell::get) {
-                Checked::Stop
-            } else {
-                Checked::Go
-            }
-        });
+        test_check::install();
         let mut steps = Steps::default();
         let before = count();
         assert!((0..3 * EVERY).all(|_| !steps.stop()));
         assert!(take(before).is_none());
-        STOP.with(|s| s.set(true));
+        test_check::stop_next(u32::MAX);
         let taken = (0..EVERY).filter(|_| steps.stop()).count();
         assert!(taken >= 1);
         assert!(steps.stop(), "stays stopped");
         assert!(matches!(take(before), Some(Stop::Interrupted)));
         assert!(take(before).is_none(), "taken once");
-        STOP.with(|s| s.set(false));
+        test_check::stop_next(0);
+    }
+
+    #[test]
+    fn a_tick_asks_the_host_every_few_thousand_steps_and_records_the_stop() {
+        let before = count();
+        within_call(before, || {
+            test_check::stop_next(1);
+            let stopped_at = (1..=2 * EVERY).find(|_| tick());
+            assert!(stopped_at.is_some_and(|n| n <= EVERY), "{stopped_at:?}");
+            // (the check now says go; the stop of this call still counts)
+            assert!((0..EVERY).any(|_| tick()));
+        });
+        assert!(matches!(take(before), Some(Stop::Interrupted)));
+        within_call(count(), || {
+            assert!(!(0..2 * EVERY).any(|_| tick()), "a later call goes on");
+        });
+    }
+
+    #[test]
+    fn a_walk_begun_after_an_earlier_walk_of_the_same_call_stopped_stops_at_its_first_step() {
+        let before = count();
+        within_call(before, || {
+            test_check::stop_next(1);
+            let mut first = Steps::new();
+            assert!((0..2 * EVERY).any(|_| first.stop()));
+            // (the check now says go, as Ruby's does once it delivered the interrupt)
+            let mut second = Steps::new();
+            assert!(second.stop(), "the call's answer is already dropped");
+        });
+        assert!(matches!(take(before), Some(Stop::Interrupted)));
+        within_call(count(), || {
+            let mut next_call = Steps::new();
+            assert!(!next_call.poll_now(), "a later call is not stopped");
+        });
     }
 
     #[test]

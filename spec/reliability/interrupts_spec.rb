@@ -70,6 +70,38 @@ RSpec.describe 'Interrupts and time' do
     expect_interrupted(result, 'Interrupt')
   end
 
+  # Work linear in a big input, answered part way through: the lexer's
+  # tokens turned into Ruby arrays, data converted and formatted, a type
+  # string of a million parameters read, a hiera data file of 100 MB read.
+  {
+    'a big manifest is tokenized' => <<~RUBY,
+      source = "notice(1)\\n" * 1_500_000
+      latency(0.3, 'INT') { PuppetTypes::Lexer.tokenize(source) }
+    RUBY
+    'big data is formatted' => <<~RUBY,
+      data = Array.new(2_000_000) { |i| { 'a' => [i, 'x', 2.5] } }
+      latency(0.3, 'INT') { 3.times { PuppetTypes::Formatter.string(data, '%p') } }
+    RUBY
+    'a type string of a million parameters is read' => <<~RUBY,
+      source = 'Variant[' + (1..2_000_000).map { |i| "Enum[a\#{i}]" }.join(', ') + ']'
+      latency(0.3, 'INT') { PuppetTypes::TypeParser.parse(source, cache: false) }
+    RUBY
+    'a big hiera data file is read' => <<~RUBY
+      require 'tmpdir'
+      Dir.mktmpdir do |dir|
+        path = File.join(dir, 'common.yaml')
+        File.write(path, "x::y:\\n" + (1..1_500_000).map { |i| "  - a: \#{i}\\n    b: s\#{i}\\n" }.join)
+        check = PuppetTypes::DataCheck.new(PuppetTypes::Environment.new(modulepath: []))
+        latency(0.3, 'INT') { 3.times { check.check_file(path) } }
+      end
+    RUBY
+  }.each do |what, work|
+    it "raises Interrupt within a second when Ctrl-C comes while #{what}" do
+      result = Subprocess.run("#{LATENCY}\n#{work}", timeout: 60)
+      expect_interrupted(result, 'Interrupt')
+    end
+  end
+
   it 'answers Timeout and Ctrl-C within a second during a check of minutes' do
     result = Subprocess.run(<<~RUBY, timeout: 60)
       require 'timeout'

@@ -249,6 +249,9 @@ pub struct Converter<'a> {
 impl Converter<'_> {
     /// Append `v` formatted by the rules.
     fn value(&mut self, v: &Value, rules: &Rules, ind: Indent) -> Result<()> {
+        if crate::stop::tick() {
+            return Err(Error::interrupted());
+        }
         let f = rules.lookup(v);
         match v {
             Value::Array(items) => self.enter(|c| c.array(items, f, rules, ind)),
@@ -277,5 +280,24 @@ impl Converter<'_> {
             type_texts: self.type_texts,
         };
         c.value(v, rules, ind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::stop::{self, test_check};
+    use crate::values::Value;
+
+    #[test]
+    fn formatting_stops_with_an_error_once_the_host_stops_the_walk() {
+        let big = Value::array((0..1 << 18).map(Value::Integer).collect());
+        let before = stop::count();
+        let r = stop::within_call(before, || {
+            test_check::stop_next(1);
+            super::string(&big, &super::Format::Default)
+        });
+        test_check::stop_next(0);
+        assert!(r.is_err(), "formatted to the end");
+        assert!(stop::take(before).is_some());
     }
 }

@@ -142,6 +142,10 @@ pub fn pure_value(obj: RValue) -> Result<Value, Impure> {
 }
 
 fn pure(obj: RValue, depth: usize) -> Result<Value, Impure> {
+    // (big data takes seconds to convert: the host may stop it meanwhile)
+    if crate::stop::tick() {
+        return Err(Impure::Error(crate::Error::interrupted()));
+    }
     let raw = obj.as_raw();
     // SAFETY: `raw` is a live object, referenced from the caller's frame.
     Ok(match unsafe { rb_sys::RB_TYPE(raw) } {

@@ -281,8 +281,10 @@ pub fn guard<T>(ruby: &Ruby, mut f: impl FnMut() -> Result<T, Error>) -> Result<
     let mut attempts = 0;
     let result = loop {
         let stops = stop::count();
-        let result = super::interrupts::with_gvl(true, || {
-            super::interrupts::without_call_outs(|| catch_unwind(AssertUnwindSafe(&mut f)))
+        let result = stop::within_call(stops, || {
+            super::interrupts::with_gvl(true, || {
+                super::interrupts::without_call_outs(|| catch_unwind(AssertUnwindSafe(&mut f)))
+            })
         });
         // (another thread's stop only costs the look at this thread's record)
         let stopped = if stop::count() == stops {

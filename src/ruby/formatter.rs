@@ -182,6 +182,10 @@ fn runtime_texts(ruby: &Ruby, value: &PValue) -> R<()> {
     let mut seen = std::collections::HashSet::new();
     let mut todo = vec![value];
     while let Some(v) = todo.pop() {
+        if crate::stop::tick() {
+            // (the walk was stopped: the answer is dropped)
+            return Ok(());
+        }
         match v {
             PValue::Array(items)
                 if seen.insert(std::sync::Arc::as_ptr(items) as *const u8 as usize) =>

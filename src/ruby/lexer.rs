@@ -79,7 +79,13 @@ fn to_ruby(ruby: &Ruby, tokens: &[Token<'_>]) -> Result<RArray, Error> {
     // conservative GC) or inside `out` until `out` is returned.
     unsafe {
         let out = rb_sys::rb_ary_new_capa(tokens.len() as std::os::raw::c_long);
+        // (millions of tokens take seconds to convert: the host may stop it
+        // meanwhile, and then takes no answer)
+        let mut steps = crate::stop::Steps::new();
         for t in tokens {
+            if steps.poll() {
+                break;
+            }
             let (offset, length) = t.reference_offset_length();
             let value = match t.kind {
                 TokenKind::Boolean if t.value == "true" => rb_sys::Qtrue as rb_sys::VALUE,

@@ -215,10 +215,23 @@ pub const BIG_INTEGER: &str = "Integer";
 
 /// Read `text` (without a byte order mark) as `dialect`.
 pub fn parse(text: &str, dialect: Dialect) -> Document {
+    parse_until(text, dialect, || false).unwrap_or_default()
+}
+
+/// Events of the YAML reader between two looks at [`parse_until`]'s `stop`.
+const EVENTS_PER_LOOK: u32 = 4096;
+
+/// [`parse`], giving up (`None`) once `stop` says so: it is asked every few
+/// thousand events (a file of hundreds of megabytes takes seconds to read).
+pub fn parse_until(
+    text: &str,
+    dialect: Dialect,
+    mut stop: impl FnMut() -> bool,
+) -> Option<Document> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if dialect == Dialect::Json {
         if let Err(e) = serde_json::from_str::<serde_json::Value>(text) {
-            return Document {
+            return Some(Document {
                 fatal: Some(Problem {
                     message: json_message(&e),
                     at: Some(Pos {
@@ -228,7 +241,7 @@ pub fn parse(text: &str, dialect: Dialect) -> Document {
                     kind: ProblemKind::Syntax,
                 }),
                 ..Document::default()
-            };
+            });
         }
     }
     let mut b = Builder {
@@ -238,7 +251,12 @@ pub fn parse(text: &str, dialect: Dialect) -> Document {
         doc: Document::default(),
     };
     let mut parser = Parser::new_from_str(text);
+    let mut events = 0u32;
     while let Some(event) = parser.next_event() {
+        events = events.wrapping_add(1);
+        if events % EVENTS_PER_LOOK == 0 && stop() {
+            return None;
+        }
         match event {
             Ok((ev, span)) => match b.event(ev, span) {
                 Ok(true) => {}
@@ -269,7 +287,7 @@ pub fn parse(text: &str, dialect: Dialect) -> Document {
             }
         }
     }
-    b.doc
+    Some(b.doc)
 }
 
 /// serde_json's message without its position suffix.
@@ -611,5 +629,28 @@ fn json_scalar(text: &str, style: Style) -> Scalar {
             }
             Err(_) => Scalar::Str(text.to_string()),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse, parse_until, Dialect, EVENTS_PER_LOOK};
+
+    #[test]
+    fn reading_gives_up_when_asked_and_reads_as_parse_otherwise() {
+        let text: String = (0..EVENTS_PER_LOOK)
+            .map(|i| format!("key{i}: [{i}, 'x']\n"))
+            .collect();
+        let mut asked = 0;
+        let stopped = parse_until(&text, Dialect::Yaml, || {
+            asked += 1;
+            true
+        });
+        assert!(stopped.is_none());
+        assert_eq!(asked, 1);
+        let read = parse_until(&text, Dialect::Yaml, || false).expect("not stopped");
+        let whole = parse(&text, Dialect::Yaml);
+        assert!(read.fatal.is_none() && whole.fatal.is_none());
+        assert_eq!(format!("{:?}", read.root), format!("{:?}", whole.root));
     }
 }

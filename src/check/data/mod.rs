@@ -369,7 +369,16 @@ impl DataCheck {
         dialect: Dialect,
         scope: Scope,
     ) -> Loaded {
-        let doc = document::parse(text, dialect);
+        // (a huge file takes seconds to read; when the host asks the check
+        // to give up, its result is dropped)
+        let Some(doc) = document::parse_until(text, dialect, crate::stop::cancelled) else {
+            return Loaded {
+                path: path.unwrap_or_else(|| Arc::from("")),
+                scope,
+                doc: document::Document::default(),
+                diagnostics: Vec::new(),
+            };
+        };
         let mut diagnostics = Vec::new();
         let located = |d: Diagnostic, at: Option<Pos>| match at {
             Some(p) => with_position(d, p, p),

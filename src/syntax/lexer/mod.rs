@@ -266,7 +266,10 @@ impl<'src> Lexer<'src> {
     /// All remaining tokens, without the final EOF.
     pub fn collect_tokens(mut self) -> Result<Vec<Token<'src>>, Error> {
         let mut out = Vec::with_capacity(self.b.len() / 8 + 4);
-        self.lex_into(&mut out)?;
+        // (a huge source takes seconds to lex: the host may stop it meanwhile,
+        // and then takes no answer)
+        let mut steps = crate::stop::Steps::new();
+        self.lex_into_until(&mut out, || steps.poll())?;
         Ok(out)
     }
 

@@ -694,3 +694,26 @@ pub(crate) fn block_or_expression(stmts: Vec<Expr>, braces: Option<Span>) -> Opt
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::stop::{self, test_check};
+
+    /// A parse whose lexing the host stopped answers at once that it was
+    /// interrupted: the host drops the answer, and parsing (then validating)
+    /// the tokens lexed so far would only delay it.
+    #[test]
+    fn a_parse_whose_lexing_was_stopped_does_not_parse_the_tokens_lexed_so_far() {
+        let source = "notice(1)\n".repeat(50_000);
+        let before = stop::count();
+        let result = stop::within_call(before, || {
+            // (one stop, as Ruby's check gives once per Ctrl-C)
+            test_check::stop_next(1);
+            super::parse(&source)
+        });
+        test_check::stop_next(0);
+        let e = result.expect_err("the tokens lexed so far were parsed");
+        assert!(e.to_string().contains("interrupted"), "{e}");
+        assert!(matches!(stop::take(before), Some(stop::Stop::Interrupted)));
+    }
+}

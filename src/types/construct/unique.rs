@@ -13,6 +13,9 @@ pub(crate) const SCAN_LIMIT: usize = 32;
 pub(crate) struct Unique<T> {
     list: Vec<T>,
     index: Option<HashSet<T>>,
+    /// Set when the host stopped the walk building a big list (see
+    /// [`crate::stop::tick`]): later members are ignored, the answer is dropped.
+    stopped: bool,
 }
 
 impl<T: Hash + Eq + Clone> Unique<T> {
@@ -21,13 +24,17 @@ impl<T: Hash + Eq + Clone> Unique<T> {
         Unique {
             list: Vec::with_capacity(n),
             index: None,
+            stopped: false,
         }
     }
 
     /// Adds `x` unless an equal member is there already.
     pub(crate) fn push(&mut self, x: T) {
         let seen = match &self.index {
-            Some(index) => index.contains(&x),
+            Some(index) => {
+                self.stopped = self.stopped || crate::stop::tick();
+                self.stopped || index.contains(&x)
+            }
             None => self.list.contains(&x),
         };
         if seen {
@@ -51,6 +58,22 @@ impl<T: Hash + Eq + Clone> Unique<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_big_list_takes_no_more_members_once_the_host_stopped_the_walk() {
+        use crate::stop::{self, test_check};
+        let n = 1 << 20;
+        let before = stop::count();
+        let kept = stop::within_call(before, || {
+            test_check::stop_next(1);
+            let mut u = Unique::with_capacity(0);
+            (0..n).for_each(|i| u.push(i));
+            u.into_vec().len()
+        });
+        test_check::stop_next(0);
+        assert!(kept < n / 8, "{kept} of {n} members taken after the stop");
+        assert!(stop::take(before).is_some());
+    }
 
     #[test]
     fn repeated_members_are_dropped_and_the_first_order_kept() {

@@ -140,6 +140,11 @@ impl Reader<'_, '_> {
             if self.peek() == b']' && !params.is_empty() {
                 break;
             }
+            // (a type string may give millions of parameters; an interrupted
+            // read is left to the parser, which stops at once)
+            if crate::stop::tick() {
+                return None;
+            }
             params.push(self.param()?);
             if !self.eat(b',') {
                 break;
@@ -348,6 +353,22 @@ fn is_word_byte(c: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::super::{TypeParser, UnknownNames};
+
+    #[test]
+    fn a_type_string_of_many_parameters_stops_once_the_host_stops_the_walk() {
+        use crate::stop::{self, test_check};
+        let members: Vec<String> = (0..1 << 17).map(|i| format!("Enum[a{i}]")).collect();
+        let source = format!("Variant[{}]", members.join(", "));
+        let before = stop::count();
+        let r = stop::within_call(before, || {
+            test_check::stop_next(1);
+            TypeParser::new().cached(false).parse(&source)
+        });
+        test_check::stop_next(0);
+        let e = r.expect_err("read to the end");
+        assert!(e.to_string().contains("interrupted"), "{e}");
+        assert!(stop::take(before).is_some());
+    }
 
     /// The reference fixture's type strings.
     fn canonical() -> impl Iterator<Item = String> {
