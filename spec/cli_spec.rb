@@ -52,6 +52,23 @@ RSpec.describe PuppetTypes::CLI do
     described_class::COMMANDS.delete('fail-for-spec')
   end
 
+  it 'exits 130 with one line and no backtrace when Ctrl-C stops a command' do
+    Dir.mktmpdir do |dir|
+      # (a data file of 40 MB: seconds of reading)
+      data = File.join(dir, 'common.yaml')
+      File.write(data, "x::y:\n" + (1..1_500_000).map { |i| "  - a: #{i}\n    b: s#{i}\n" }.join)
+      exe = File.expand_path('../exe/puppet-types', __dir__)
+      lib = File.expand_path('../lib', __dir__)
+      err = File.join(dir, 'err')
+      pid = Process.spawn(RbConfig.ruby, '-I', lib, exe, 'check-data', '--modulepath', dir, data,
+                          out: File::NULL, err: err)
+      sleep 1
+      Process.kill('INT', pid)
+      _, status = Process.wait2(pid)
+      expect([status.exitstatus, File.read(err)]).to eq([130, "puppet-types: interrupted\n"])
+    end
+  end
+
   it 'prints its version' do
     expect(run('--version')[1]).to eq("puppet-types #{PuppetTypes::VERSION}\n")
   end

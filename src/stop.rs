@@ -95,6 +95,19 @@ pub fn tick() -> bool {
     due && Steps::new().poll_now()
 }
 
+/// [`tick`] at a point where the host may run its own code, as
+/// [`Steps::stop`] is to [`Steps::poll`]: the walk holds no borrowed host
+/// memory and no lock the host's other threads could need.
+#[inline]
+pub fn tick_stop() -> bool {
+    let due = TICKS.with(|t| {
+        let n = t.get().wrapping_add(1);
+        t.set(n);
+        n % EVERY == 0
+    });
+    due && Steps::new().stop_now()
+}
+
 /// Run `f`, one call of the host begun when [`count`] was `since`, whose
 /// answer the host drops if any of its walks stops: a walk begun in it
 /// also stops at a stop recorded earlier in the call (a parse whose lexer
@@ -281,6 +294,12 @@ impl Steps {
         self.stopped || self.ask(false)
     }
 
+    /// [`Steps::poll_now`] at a point where the host may run its own code
+    /// (see [`Steps::stop`]).
+    pub fn stop_now(&mut self) -> bool {
+        self.stopped || self.ask(true)
+    }
+
     #[inline]
     fn step(&mut self, may_call_out: bool) -> bool {
         if self.stopped {
@@ -350,8 +369,16 @@ pub(crate) mod test_check {
     use super::Checked;
     use std::cell::Cell;
 
-    // Stop answers still to give on this thread (`u32::MAX`: always).
+    // Stop answers still to give on this thread (`u32::MAX`: always), and
+    // whether the last look at the check said it may run host code.
     thread_local!(static STOPS_LEFT: Cell<u32> = const { Cell::new(0) });
+    thread_local!(static LAST_MAY_CALL_OUT: Cell<Option<bool>> = const { Cell::new(None) });
+
+    /// Whether the last look at the check on this thread said the host may
+    /// run its code there (`None`: no look since the last call).
+    pub fn last_may_call_out() -> Option<bool> {
+        LAST_MAY_CALL_OUT.with(|l| l.take())
+    }
 
     /// Install the check (the check is process-wide; every test installs this one).
     pub fn install() {
@@ -365,7 +392,8 @@ pub(crate) mod test_check {
         STOPS_LEFT.with(|s| s.set(n));
     }
 
-    fn check(_may_call_out: bool) -> Checked {
+    fn check(may_call_out: bool) -> Checked {
+        LAST_MAY_CALL_OUT.with(|l| l.set(Some(may_call_out)));
         STOPS_LEFT.with(|s| match s.get() {
             0 => Checked::Go,
             u32::MAX => Checked::Stop,
@@ -410,6 +438,18 @@ mod tests {
         assert!(matches!(take(before), Some(Stop::Interrupted)));
         within_call(count(), || {
             assert!(!(0..2 * EVERY).any(|_| tick()), "a later call goes on");
+        });
+    }
+
+    #[test]
+    fn tick_polls_the_host_and_tick_stop_lets_it_run_its_code() {
+        test_check::install();
+        within_call(count(), || {
+            let _ = test_check::last_may_call_out();
+            assert!(!(0..EVERY).any(|_| tick()));
+            assert_eq!(test_check::last_may_call_out(), Some(false));
+            assert!(!(0..EVERY).any(|_| tick_stop()));
+            assert_eq!(test_check::last_may_call_out(), Some(true));
         });
     }
 

@@ -4,7 +4,7 @@
 # Compares the gem's evaluator with the reference's on generated programs
 # (spec/support/eval_cases.rb) or on programs from a file (separated by lines
 # of "----"), and prints each disagreement. Run from the repository root:
-#   ruby -Ilib tools/eval_diff.rb operators|functions|blocks|constructors|interpolations|all [limit]
+#   ruby -Ilib tools/eval_diff.rb operators|functions|blocks|constructors|interpolations|strftime|substrings|all [limit]
 #   ruby -Ilib tools/eval_diff.rb FILE
 require 'puppet_types'
 $stdout.sync = true

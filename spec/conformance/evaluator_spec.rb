@@ -7,7 +7,8 @@ require_relative '../support/eval_cases'
 # PuppetTypes::Evaluator against the reference's evaluator (in this process)
 # on generated programs: values of every kind combined with every operator,
 # given to the core library's functions as calls and as method calls, with
-# blocks, to every type's constructor, and interpolated. Each program must
+# blocks, to every type's constructor, interpolated, and indexed as
+# substrings (of Strings and Binaries). Each program must
 # end alike (a value or an error), with the same value and the same log;
 # error messages are compared and counted (Ruby-internal wording in the
 # reference's is a documented divergence, docs/divergences.md).
@@ -55,5 +56,20 @@ RSpec.describe 'Evaluator conformance', reference: true do
     warn "evaluator conformance: #{count - differ.size}/#{count} programs end alike; " \
          "#{count - differ.size - messages} also with the same message and position"
     expect(differ).to eq([])
+  end
+
+  # Substrings are also compared by message and position (the reference's
+  # own words: which key, and its type, a refused index names).
+  it 'takes substrings as the reference, with its messages and positions' do
+    sample = ENV.fetch('EVAL_SAMPLE', '400')
+    programs = EvalCases.substrings
+    programs = programs.sample([Integer(sample) * 4, programs.size].min, random: Random.new(5)) unless sample == 'all'
+    differ = programs.filter_map do |src|
+      ref = EvalReference.reference(src)
+      ours = EvalReference.gem(src)
+      "#{src}\n    reference: #{ref.inspect}\n    gem:       #{ours.inspect}" unless ref == ours
+    end
+    warn "substrings: #{programs.size - differ.size}/#{programs.size} alike"
+    expect(differ).to be_empty, differ.first(12).join("\n")
   end
 end

@@ -49,6 +49,31 @@ module ResourceTypeNameCases
     message.match?(/NoMethodError|undefined method|\Aindex out of range\z/)
   end
 
+  # Capitalised names in type strings: Puppet's own resource types, core
+  # types and names of no type, in several cases, with and without `::`,
+  # alone, titled, and inside `Resource[...]` and other types.
+  TYPE_NAMES = %w[Foo FOO FoO Foo::Bar FOO::BAR Foo::BAR X X1 Foo_bar File FILE FiLe Notify NOTIFY Node NODE Whit
+                  Filebucket FILEBUCKET Exec Integer INTEGER Data].freeze
+  TITLES = ["'t'", "'x y'", "''", '"d"', 'undef', 'a', "'q\\'s'"].freeze
+  # (%N: the name, %M: another name, %T: a title)
+  TYPE_SHAPES = ['%N', '%N[%T]', '%N[%T, %T]', 'Resource[%N]', 'Resource[%N[%T]]', 'Resource[%N, %T]',
+                 'Resource[%N[%T], %T]', 'Resource[%N[%T], %T, %T]', 'Resource[%N[%T, %T]]', 'Array[%N]',
+                 'Optional[%N[%T]]', 'Type[Resource[%N[%T]]]', 'Variant[%N, %M[%T]]', 'RESOURCE[%N[%T]]',
+                 'Resource[%N[%T]][%T]', 'Resource[%N][%T]', '::Resource[%N]', '::Resource[%T]'].freeze
+  # Core types read as a resource type's name or title (the reference names
+  # Ruby classes, or reads `Integer['t']` as a range), and titles that are
+  # not Strings (docs/divergences.md).
+  CORE = /(?<![A-Za-z_])(Integer|INTEGER|Data)\[|Resource\[(::)?(Integer|INTEGER|Data)\b|\[(::)?[A-Z]\w*\[(::)?[A-Z][\w:]*\]/.freeze
+
+  def self.type_strings(rng)
+    names = TYPE_NAMES + TYPE_NAMES.map { |n| "::#{n}" }
+    TYPE_SHAPES.product(names).flat_map do |shape, n|
+      Array.new(3) do
+        shape.gsub('%N', n).gsub('%M') { names.sample(random: rng) }.gsub('%T') { TITLES.sample(random: rng) }
+      end
+    end.uniq.reject { |s| s.match?(CORE) }
+  end
+
   # A name as a single-quoted Puppet string.
   def self.quoted(name)
     "'#{name.gsub(/['\\]/) { |c| "\\#{c}" }}'"
@@ -109,6 +134,29 @@ RSpec.describe 'Resource type names against the reference', reference: true do
       end
     end
     warn "#{crashes} reference crashes"
+  end
+
+  # By default a name of no type is a resource type where the reference's
+  # TypeParser, whose loader knows no such type, answers a type reference
+  # (docs/divergences.md): its answers holding one are compared with
+  # `unknown_names: :type_reference`, the others with the default.
+  it 'reads capitalised names in type strings as the reference, in both modes' do
+    ref_parser = Puppet::Pops::Types::TypeParser.singleton
+    sources = ResourceTypeNameCases.type_strings(Random.new(3))
+    references = sources.to_h do |source|
+      [source, Reference.with_loaders { |l| outcome { ref_parser.parse(source, l.private_environment_loader) } }]
+    end
+    cases = sources.flat_map do |source|
+      modes = references[source].to_s.include?('TypeReference') ? [:type_reference] : %i[resource type_reference]
+      modes.map { |mode| [source, mode] }
+    end
+    compare(cases) do |side, (source, mode)|
+      if side == :gem
+        outcome { PuppetTypes::TypeParser.parse(source, unknown_names: mode) }.values_at(0, -1)
+      else
+        references[source].values_at(0, -1)
+      end
+    end
   end
 
   it 'names resource types and classes in evaluated code as the reference' do

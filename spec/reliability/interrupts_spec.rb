@@ -102,6 +102,39 @@ RSpec.describe 'Interrupts and time' do
     end
   end
 
+  it 'answers Timeout within a second while a big manifest is tokenized' do
+    result = Subprocess.run(<<~RUBY, timeout: 60)
+      require 'timeout'
+      #{LATENCY}
+      source = "notice(1)\\n" * 1_500_000
+      latency(0.5) { Timeout.timeout(0.5) { PuppetTypes::Lexer.tokenize(source) } }
+    RUBY
+    expect_interrupted(result, 'Timeout::Error')
+  end
+
+  it 'answers Timeout within a second during Evaluator#evaluate with an environment another thread uses' do
+    result = Subprocess.run(<<~RUBY, timeout: 60)
+      require 'timeout'
+      require 'tmpdir'
+      require 'fileutils'
+      #{LATENCY}
+      Dir.mktmpdir do |dir|
+        FileUtils.mkdir_p(%w[types functions].map { |d| File.join(dir, 'm', d) })
+        File.write(File.join(dir, 'm/types/port.pp'), "type M::Port = Integer[0, 65535]\\n")
+        File.write(File.join(dir, 'm/functions/twice.pp'), "function m::twice(Integer $x) >> Integer { $x * 2 }\\n")
+        env = PuppetTypes::Environment.new(modulepath: [dir])
+        # (the environment's locks are never held while Ruby runs: this
+        # thread would wait for them holding the GVL)
+        Thread.new do
+          loop { |i| PuppetTypes::Evaluator.new(environment: env).evaluate("m::twice(1) =~ M::Port") }
+        end
+        long = 'Integer[1, 9000000].each |$i| { if m::twice($i) =~ M::Port { } }'
+        latency(0.5) { Timeout.timeout(0.5) { PuppetTypes::Evaluator.new(environment: env).evaluate(long) } }
+      end
+    RUBY
+    expect_interrupted(result, 'Timeout::Error')
+  end
+
   it 'answers Timeout and Ctrl-C within a second during a check of minutes' do
     result = Subprocess.run(<<~RUBY, timeout: 60)
       require 'timeout'

@@ -2,7 +2,8 @@
 
 # Generated programs for the evaluator's differential spec: values of every
 # kind combined with every operator, passed to the core library's functions
-# (as calls and as method calls), and given to every type's constructor.
+# (as calls and as method calls), given to every type's constructor, and
+# used as substring indexes.
 module EvalCases
   # Literal sources of values of every kind the language has.
   VALUES = [
@@ -54,6 +55,23 @@ module EvalCases
     Sensitive[String] Integer[1,5] Type Enum[a,b] Pattern[/a/] Undef Default Any Data Scalar Init[Integer]
   ].freeze
 
+  # Substrings (`text[keys]`, also of a Binary): what is indexed, and the
+  # parts index texts are made of (a String key is read as a number).
+  SUBSTRING_TARGETS = ["'abc'", "''", "'héllo'", "Binary('YWJj')", "Binary('w6k=')"].freeze
+  INDEX_TEXT_PARTS = {
+    prefix: ['', '', '::'],
+    blank: ['', '', '', '', ' ', "\t", "\u00A0", "\u3000", "\n"],
+    sign: ['', '', '-', '+'],
+    number: ['0', '1', '2', '3', '07', '08', '010', '0009', '00', '99999999999999999999', '9223372036854775807',
+             '9223372036854775808', '0x1', '0X1f', '0xg', '0x', '1.0', '1e0', '0e5', '0.0e1', '0.5e1', '1E2',
+             '1.', '.5', '08.5', '012.5', '1e400', '1e-1', '1e+1', '١', 'x', '']
+  }.freeze
+  # Keys that are not numbers or that nest (`[[1], 'x']`), and keys whose
+  # value the reference places elsewhere than where they begin.
+  SUBSTRING_KEYS = ['[1]', '[[1], [2]]', '[1, 2]', '[]', '[[]]', "[1, 'x']", "[['x']]", '1 + 1.0', '1 == 1',
+                    '1 in [1]', '1.0.then |$x| { $x }', 'then(1.0) |$x| { $x }', '(2.5)', '*[1, 2]', "*[1, 'x']",
+                    '-1.0', '!true', 'Integer[1]', 'Undef', '$x', '$facts'].freeze
+
   class << self
     def operators
       # (a shift by 2**63 makes the reference build a Ruby Integer of that many bits)
@@ -103,15 +121,40 @@ module EvalCases
       VALUES.map { |v| "notice(\"<${#{v}}>\") \"${#{v}}\"" }
     end
 
+    # Index texts generated from INDEX_TEXT_PARTS (double-quoted Puppet strings).
+    def index_texts
+      rng = Random.new(7)
+      parts = INDEX_TEXT_PARTS
+      texts = parts[:number].map { |n| "\"#{n}\"" }
+      texts + Array.new(300) do
+        b = -> { parts[:blank].sample(random: rng) }
+        "\"#{parts[:prefix].sample(random: rng)}#{b.()}#{parts[:sign].sample(random: rng)}#{b.()}" \
+          "#{parts[:number].sample(random: rng)}#{b.()}\""
+      end.uniq
+    end
+
+    # `text[key]`, `text[key, key]` over values of every kind and index
+    # texts, on Strings and Binaries.
+    def substrings
+      keys = VALUES + index_texts + SUBSTRING_KEYS + ['-1', '-5', '4', '-9223372036854775807']
+      pairs = keys.product(keys).each_slice(79).map(&:first)
+      ints = %w[-9223372036854775807 -6 -4 -3 -2 -1 0 1 2 3 4 6 9223372036854775807 '-2' '0x1' '-0' '010' '1.0']
+      SUBSTRING_TARGETS.product(keys.map { |k| [k] } + pairs + ints.product(ints) + [%w[1 2 3]]).map do |t, ks|
+        "#{t}[#{ks.join(', ')}]"
+      end
+    end
+
     # Every generated program.
     def all
-      operators + functions + blocks + constructors + interpolations + strftime
+      operators + functions + blocks + constructors + interpolations + strftime + substrings
     end
 
     # A sample of `n` programs of each family (deterministic).
     def sample(n)
       rng = Random.new(22)
-      [operators, functions, blocks, constructors, interpolations, strftime].flat_map { |c| c.sample([n, c.size].min, random: rng) }
+      [operators, functions, blocks, constructors, interpolations, strftime, substrings].flat_map do |c|
+        c.sample([n, c.size].min, random: rng)
+      end
     end
   end
 end

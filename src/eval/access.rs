@@ -1,9 +1,10 @@
-//! The access operator `x[...]`: array and string indexes and slices
-//! (negative indexes count from the end), hash lookups, and type
+//! The access operator `x[...]`: array indexes and slices, substrings
+//! (see [`super::substring`]), hash lookups, and type
 //! parameterization (`Integer[1, 10]`, `File['/tmp']`).
 
 use super::flow::EResult;
 use super::interp::Interp;
+use super::substring::substring;
 use super::type_access::Access;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Expr, ExprKind};
@@ -15,6 +16,7 @@ use crate::values::Value;
 impl Interp<'_> {
     pub(crate) fn access(&mut self, left: &Expr, keys: &[Expr], span: Span) -> EResult<Value> {
         let target = self.eval(left)?;
+        let keys_expr = keys;
         let spans: Vec<Span> = keys.iter().map(|k| k.span).collect();
         let keys = match &target {
             Value::Type(t) if matches!(t.kind(), TypeKind::Class(_)) => self.class_keys(keys)?,
@@ -56,6 +58,11 @@ impl Interp<'_> {
                     None => Ok(Value::Type(self.type_named(&name, &keys, spans, span)?)),
                 }
             }
+            // (an error of a key that the flattening made stays without a place)
+            Value::String(_) | Value::Binary(_) => {
+                let places: Vec<Span> = keys_expr.iter().map(|k| self.value_place(k)).collect();
+                Ok(substring(&target, &keys, &places, Some(left.span))?)
+            }
             _ => Ok(access_value(&target, &keys).map_err(|e| e.with_span(span))?),
         }
     }
@@ -91,15 +98,7 @@ pub(crate) fn access_value(target: &Value, keys: &[Value]) -> Result<Value> {
                 Slice::Range(r) => Value::array(a[r].to_vec()),
             })
         }
-        Value::String(s) => {
-            let chars: Vec<char> = s.chars().collect();
-            let slice = sequence(chars.len(), keys, "String")?;
-            Ok(Value::string(match slice {
-                Slice::One(Some(i)) => chars[i].to_string(),
-                Slice::One(None) => String::new(),
-                Slice::Range(r) => chars[r].iter().collect(),
-            }))
-        }
+        Value::String(_) | Value::Binary(_) => substring(target, keys, &[], None),
         Value::Hash(h) => match keys {
             [] => Err(Error::evaluation(
                 "Hash supports [] with one or more arguments. Got 0",

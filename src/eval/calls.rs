@@ -105,6 +105,37 @@ impl<'l> Interp<'l> {
         self.call_named(name, args, block, span, FUNCTION_CALL)
     }
 
+    /// Where the reference places a method call `left.right(...)` (else at
+    /// `span`): at the parenthesis of its arguments, or at its dot when it
+    /// has none.
+    pub(crate) fn method_call_place(&self, left: &Expr, right: &Expr, span: Span) -> Span {
+        let text = &self.source.text;
+        let after = text[right.span.end as usize..].trim_start();
+        if after.starts_with('(') {
+            Span::at(text.len() - after.len())
+        } else {
+            text[left.span.end as usize..right.span.start as usize]
+                .find('.')
+                .map_or(span, |i| Span::at(left.span.end as usize + i))
+        }
+    }
+
+    /// Where the reference places the value of `e` in an error about it: a
+    /// binary operation at its operator, a method call as
+    /// [`Interp::method_call_place`] says, anything else where it begins.
+    pub(crate) fn value_place(&self, e: &Expr) -> Span {
+        match &e.kind {
+            ExprKind::Binary { op_span, .. } => *op_span,
+            ExprKind::CallMethod(call) => match &call.functor.kind {
+                ExprKind::NamedAccess { left, right } => {
+                    self.method_call_place(left, right, e.span)
+                }
+                _ => e.span,
+            },
+            _ => e.span,
+        }
+    }
+
     /// `receiver.name(args)`.
     pub(crate) fn call_method(&mut self, call: &Call, span: Span) -> EResult<Value> {
         let ExprKind::NamedAccess { left, right } = &call.functor.kind else {
@@ -113,17 +144,7 @@ impl<'l> Interp<'l> {
         let ExprKind::QualifiedName(name) = &right.kind else {
             return Err(err("Illegal method name", right.span).into());
         };
-        // the reference places a method call at the parenthesis of its
-        // arguments, or at its dot when it has none
-        let text = &self.source.text;
-        let after = text[right.span.end as usize..].trim_start();
-        let span = if after.starts_with('(') {
-            Span::at(text.len() - after.len())
-        } else {
-            text[left.span.end as usize..right.span.start as usize]
-                .find('.')
-                .map_or(span, |i| Span::at(left.span.end as usize + i))
-        };
+        let span = self.method_call_place(left, right, span);
         let receiver = match &left.kind {
             ExprKind::Unfold(inner) => {
                 let v = self.eval(inner)?;

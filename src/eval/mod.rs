@@ -24,6 +24,7 @@ mod interp;
 mod loader;
 mod ops;
 mod scope;
+mod substring;
 mod text;
 mod type_access;
 

@@ -249,7 +249,8 @@ pub struct Converter<'a> {
 impl Converter<'_> {
     /// Append `v` formatted by the rules.
     fn value(&mut self, v: &Value, rules: &Rules, ind: Indent) -> Result<()> {
-        if crate::stop::tick() {
+        // (the formatter reads its own values only, and holds no lock)
+        if crate::stop::tick_stop() {
             return Err(Error::interrupted());
         }
         let f = rules.lookup(v);

@@ -11,6 +11,7 @@
 
 use super::convert;
 use super::errors::{self, guard};
+use super::shared_calls::{SharedData, SharedLoader};
 use crate::error::ErrorKind;
 use crate::eval::{Failure, LogEntry, Options};
 use crate::values::Value;
@@ -183,13 +184,23 @@ fn evaluator_evaluate(
         };
         let data = (env.is_some() || hiera_config.is_some())
             .then(|| crate::hiera::Hiera::new(hiera_config.as_deref(), env.clone()));
+        let loader = env
+            .as_deref()
+            .map(|e| SharedLoader(e as &dyn crate::eval::Loader));
+        let data = data
+            .as_ref()
+            .map(|d| SharedData(d as &dyn crate::eval::DataSource));
         let options = Options {
             variables: variables_arg(ruby, Some(&variables))?,
             path: path.as_deref(),
-            loader: env.as_deref().map(|e| e as &dyn crate::eval::Loader),
+            loader: loader.as_ref().map(|l| l as &dyn crate::eval::Loader),
             data: data.as_ref().map(|d| d as &dyn crate::eval::DataSource),
         };
-        match crate::eval::run(&source, &options) {
+        // (the source and variables are copies, and the environment and the
+        // data are asked with Ruby kept from running: Ruby may run while it
+        // evaluates, so that Timeout and Thread#raise reach it)
+        let result = super::interrupts::with_call_outs(|| crate::eval::run(&source, &options));
+        match result {
             Ok(o) => {
                 let out = ruby.ary_new_capa(2);
                 out.push(convert::to_ruby(ruby, &o.value)?)?;

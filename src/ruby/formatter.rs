@@ -167,8 +167,12 @@ fn string(ruby: &Ruby, args: &[Value]) -> R<RString> {
             },
         };
         let shown = |t: &crate::Type| class_texts.get(&(t.raw().as_ptr() as usize)).cloned();
+        // (the value is a copy: Ruby may run at the formatter's steps, so
+        // that Timeout reaches it)
         let out = super::runtime_classes::resolving(ruby, || {
-            crate::format::string_with(&value, &format, &shown)
+            super::interrupts::with_call_outs(|| {
+                crate::format::string_with(&value, &format, &shown)
+            })
         })?
         .map_err(|e| errors::to_ruby(ruby, e))?;
         Ok(ruby.str_new(&out))

@@ -81,9 +81,11 @@ fn to_ruby(ruby: &Ruby, tokens: &[Token<'_>]) -> Result<RArray, Error> {
         let out = rb_sys::rb_ary_new_capa(tokens.len() as std::os::raw::c_long);
         // (millions of tokens take seconds to convert: the host may stop it
         // meanwhile, and then takes no answer)
+        // (Ruby may run there: the arrays made so far are referenced from
+        // this frame, which the host's check makes sure is on Ruby's stack)
         let mut steps = crate::stop::Steps::new();
         for t in tokens {
-            if steps.poll() {
+            if steps.stop() {
                 break;
             }
             let (offset, length) = t.reference_offset_length();
@@ -161,15 +163,19 @@ fn regexp_value(ruby: &Ruby, source: &str) -> rb_sys::VALUE {
 fn run(ruby: &Ruby, source: Value, epp: bool) -> Result<RArray, Error> {
     guard(ruby, || {
         let src = convert::rstring_to_str(ruby, convert::source_string(ruby, source)?)?;
-        let tokens = if epp {
-            lexer::tokenize_epp(&src)
-        } else {
-            lexer::tokenize(&src)
-        };
-        match tokens {
-            Ok(tokens) => to_ruby(ruby, &tokens),
-            Err(e) => Err(errors::located(ruby, e, Some(&src), None)),
-        }
+        // (the source is a copy: Ruby may run while it is lexed and while
+        // its tokens become Ruby arrays, so that Timeout reaches both)
+        super::interrupts::with_call_outs(|| {
+            let tokens = if epp {
+                lexer::tokenize_epp(&src)
+            } else {
+                lexer::tokenize(&src)
+            };
+            match tokens {
+                Ok(tokens) => to_ruby(ruby, &tokens),
+                Err(e) => Err(errors::located(ruby, e, Some(&src), None)),
+            }
+        })
     })
 }
 

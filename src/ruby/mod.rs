@@ -31,6 +31,7 @@ mod parser;
 mod rich;
 mod ruby_class;
 mod runtime_classes;
+mod shared_calls;
 mod strings;
 mod type_calculator;
 pub(crate) mod type_factory;

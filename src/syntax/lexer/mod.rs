@@ -269,7 +269,7 @@ impl<'src> Lexer<'src> {
         // (a huge source takes seconds to lex: the host may stop it meanwhile,
         // and then takes no answer)
         let mut steps = crate::stop::Steps::new();
-        self.lex_into_until(&mut out, || steps.poll())?;
+        self.lex_into_until(&mut out, || steps.stop())?;
         Ok(out)
     }
 

@@ -65,9 +65,7 @@ pub fn parse_tasks_syntax(source: &str) -> Result<Program> {
         tasks: true,
         ..Default::default()
     };
-    let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
-    let mut tokens = Vec::new();
-    let lex_error = lexer.lex_into(&mut tokens).err();
+    let (tokens, lex_error) = lex(source, options);
     let mut p = Parser::new(source, tokens, false);
     p.lex_error = lex_error;
     let body = p.program(false)?;
@@ -82,7 +80,13 @@ pub fn parse_tasks_syntax(source: &str) -> Result<Program> {
 /// As in the reference, whose lexer runs lazily, a syntax error before the point
 /// where lexing fails is reported instead of the lexing error.
 pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
-    let (tokens, lex_error) = lex(source, epp);
+    let (tokens, lex_error) = lex(
+        source,
+        crate::syntax::lexer::Options {
+            epp,
+            ..Default::default()
+        },
+    );
     let mut p = Parser::new(source, tokens, false);
     p.lex_error = lex_error;
     let body = p.program(epp)?;
@@ -101,7 +105,7 @@ pub fn parse_syntax(source: &str, epp: bool) -> Result<Program> {
 /// block, a statement or `Nop` otherwise, which the type interpretation
 /// rejects), or the program parser's syntax error. No validation runs.
 pub fn parse_type_expression(source: &str) -> Result<Expr> {
-    let (tokens, lex_error) = lex(source, false);
+    let (tokens, lex_error) = lex(source, Default::default());
     let mut p = Parser::new(source, tokens, false);
     p.lex_error = lex_error;
     let body = p.program(false)?;
@@ -269,11 +273,7 @@ pub fn recover(source: &str, epp: bool, mut sink: impl FnMut(Recovered)) {
 }
 
 /// The tokens up to the first lexing error, and that error.
-fn lex(source: &str, epp: bool) -> (Vec<Token<'_>>, Option<Error>) {
-    let options = crate::syntax::lexer::Options {
-        epp,
-        ..Default::default()
-    };
+fn lex(source: &str, options: crate::syntax::lexer::Options) -> (Vec<Token<'_>>, Option<Error>) {
     let mut lexer = crate::syntax::lexer::Lexer::with_options(source, options);
     let mut tokens = Vec::new();
     // (a huge source takes seconds to lex: the host may stop it meanwhile,

@@ -355,6 +355,8 @@ pub fn create_resource_shorthand(name: &str, params: &[Value]) -> CResult<Type> 
     }
     match &params[0] {
         Value::String(t) => Ok(tf::resource(Some(name), Some(t))?),
+        // (no title: `File[undef]` is `File`)
+        Value::Undef => Ok(tf::resource(Some(name), None)?),
         Value::Integer(i) => Ok(tf::resource(Some(name), Some(&i.to_string()))?),
         _ => Err(CreateError::InvalidSpec),
     }
@@ -652,7 +654,7 @@ fn create_resource(type_name: &Value, title: Option<&Value>) -> CResult<Type> {
         }
     };
     let title: Option<String> = match title {
-        None => None,
+        None | Some(Value::Undef) => None,
         Some(Value::String(s)) => Some(s.to_string()),
         Some(Value::Integer(i)) => Some(i.to_string()),
         Some(_) => return Err(CreateError::InvalidSpec),

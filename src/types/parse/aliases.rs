@@ -388,10 +388,6 @@ impl AliasRegistry {
                 )));
             }
             let node = Arc::new(TypeAlias::new(def.name.clone()));
-            self.made
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(&node);
             let alias_type = tf::type_alias(node.clone());
             let mut st = self.lock();
             if !st.defs.get(&k).is_some_and(|d| d.is(&def)) {
@@ -402,6 +398,12 @@ impl AliasRegistry {
             let mark = st.trail.len() - 1;
             break (def, node, alias_type, mark);
         };
+        // (listed once it is the one resolved: a node a changed definition
+        // made stale is dropped at once)
+        self.made
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(&node);
         let body = TypeParser::new()
             .with_aliases(self)
             .unknown_names(self.unknown_names())

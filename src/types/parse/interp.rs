@@ -12,6 +12,7 @@ use super::UnknownNames;
 use crate::error::{Error, Result};
 use crate::syntax::ast::{Call, Expr, ExprKind};
 use crate::syntax::span::Span;
+use crate::types::builtin::builtin_resource_type;
 use crate::types::construct::parameters::{self as create, CreateError};
 use crate::types::factory as tf;
 use crate::types::Type;
@@ -31,6 +32,36 @@ pub(crate) struct Interp<'p> {
 
 /// Access keys of a type are few: these many stay on the stack.
 const FEW: usize = 4;
+
+/// The built-in `Resource`.
+fn resource_builtin() -> create::Builtin {
+    match create::builtin("Resource") {
+        Some((_, b)) => b,
+        None => unreachable!("Resource is a built-in type"),
+    }
+}
+
+/// The error of parameters given to a type that takes none.
+fn unparameterized(written: &str) -> String {
+    format!("Not a parameterized type <{written}>")
+}
+
+/// The error of `::Name[params]` for the built-in type `Name` (`n`), which
+/// the reference looks up as a loader's type, not as its own: only its
+/// `Resource` takes a parameter there, and only `undef` (a title needs a
+/// type name; `::Resource[undef]` is `Resource`).
+fn absolute_access(written: &str, n: &str, params: &[Value]) -> Result<Type> {
+    Err(match (n, params) {
+        ("Resource", [Value::Undef]) => return Ok(tf::resource_any()),
+        ("Resource", [_]) => Error::type_error("The type name cannot be nil, if title is given"),
+        ("Resource", _) => Error::type_error(format!(
+            "Invalid number of type parameters specified: {written} requires 1, {} provided",
+            params.len()
+        )),
+        ("Object", _) => Error::type_error("The Object-Type cannot be parameterized using []"),
+        _ => Error::type_error(unparameterized(written)),
+    })
+}
 
 /// The name without a leading `::`.
 fn bare(name: &str) -> &str {
@@ -56,6 +87,9 @@ impl Interp<'_> {
                 let ExprKind::QualifiedReference(name) = &left.kind else {
                     return Err(self.invalid(e.span));
                 };
+                if let Some(t) = self.resource_of_unknown(name, keys, e.span)? {
+                    return Ok(t);
+                }
                 let mut params: SmallVec<[Value; FEW]> = SmallVec::with_capacity(keys.len());
                 for k in keys {
                     // (types nest thousands deep: on more stack when the thread's runs low)
@@ -77,11 +111,20 @@ impl Interp<'_> {
     }
 
     /// The type `name[params]` (the access at `span`).
-    pub(crate) fn access_type(&self, name: &str, params: &[Value], span: Span) -> Result<Type> {
-        let name = bare(name);
+    pub(crate) fn access_type(&self, written: &str, params: &[Value], span: Span) -> Result<Type> {
+        let name = bare(written);
         match create::builtin(name) {
-            Some((n, b)) => create::create_known(n, b, params).map_err(|err| self.map(err, span)),
-            None => self.other(name, params, span),
+            Some((n, _)) if written.len() != name.len() && !params.is_empty() => {
+                absolute_access(written, n, params).map_err(|e| e.with_span(span))
+            }
+            Some((n, b)) => create::create_known(n, b, params).map_err(|err| match err {
+                // (named as written: `DATA[1]` is "Not a parameterized type <DATA>")
+                CreateError::Other(e) if e.to_string() == unparameterized(n) => {
+                    Error::type_error(unparameterized(written)).with_span(span)
+                }
+                err => self.map(err, span),
+            }),
+            None => self.other(written, params, span),
         }
     }
 
@@ -95,17 +138,28 @@ impl Interp<'_> {
 
     /// The type `name[params]` of a name that is not a built-in type: an alias
     /// or else, as chosen, a resource type or a type reference.
-    fn other(&self, name: &str, params: &[Value], span: Span) -> Result<Type> {
+    fn other(&self, written: &str, params: &[Value], span: Span) -> Result<Type> {
+        let name = bare(written);
         if let Some(reg) = self.aliases {
             if let Some(t) = reg.lookup(name).map_err(|err| err.with_span(span))? {
                 if !params.is_empty() {
-                    return Err(
-                        Error::type_error(format!("Not a parameterized type <{name}>"))
-                            .with_span(span),
-                    );
+                    return Err(Error::type_error(unparameterized(written)).with_span(span));
                 }
                 return Ok(t);
             }
+        }
+        // Puppet's own resource types, in any case (`FILE` is `File`)
+        if let Some(own) = builtin_resource_type(name) {
+            if params.len() > 1 {
+                // (named as written: `::FILE['a', 'b']`)
+                return Err(Error::type_error(format!(
+                    "Invalid number of type parameters specified: {written} requires 1, {} provided",
+                    params.len()
+                ))
+                .with_span(span));
+            }
+            return create::create_resource_shorthand(own, params)
+                .map_err(|err| self.map(err, span));
         }
         match self.unknown {
             UnknownNames::Resource => {
@@ -120,6 +174,86 @@ impl Interp<'_> {
                 _ => Ok(tf::type_reference(self.text(span))),
             },
         }
+    }
+
+    /// `Resource[name, ...]` whose first key is a name of no known type,
+    /// alone or with keys (`Resource[::Foo]`, `Resource[Foo['t']]`): the
+    /// name is taken as written (its leading `::` kept) and the keys after
+    /// it give the title, as the reference, which holds such a name as a
+    /// type reference, reads its text: `Foo['t']` is the type name and its
+    /// one key the title, and the `Resource` keys after it are left out.
+    /// `None` for any other access.
+    fn resource_of_unknown(&self, name: &str, keys: &[Expr], span: Span) -> Result<Option<Type>> {
+        if !self.is_resource_access(name) {
+            return Ok(None);
+        }
+        let Some(first) = keys.first() else {
+            return Ok(None);
+        };
+        let (type_name, title_keys) = match &first.kind {
+            ExprKind::QualifiedReference(n) => (n, None),
+            ExprKind::Access { left, keys } => match &left.kind {
+                ExprKind::QualifiedReference(n) => (n, Some(keys)),
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        if !self.is_unknown(type_name)? {
+            return Ok(None);
+        }
+        let Some(title_keys) = title_keys else {
+            let mut params: SmallVec<[Value; FEW]> = SmallVec::new();
+            params.push(Value::String(type_name.as_str().into()));
+            for k in &keys[1..] {
+                params.push(crate::stack::deep(|| self.value_of(k))?);
+            }
+            return create::create_known("Resource", resource_builtin(), &params)
+                .map(Some)
+                .map_err(|err| self.map(err, span));
+        };
+        if title_keys.len() != 1 {
+            return Err(Error::type_error(format!(
+                "Invalid number of type parameters specified: {} requires 1, {} provided",
+                tf::type_reference(self.text(first.span)),
+                title_keys.len()
+            ))
+            .with_span(first.span));
+        }
+        let title = match &crate::stack::deep(|| self.value_of(&title_keys[0]))? {
+            Value::String(t) => Some(t.to_string()),
+            Value::Integer(i) => Some(i.to_string()),
+            Value::Undef => None,
+            // (the reference keeps any value as a title: `Foo[default]`)
+            _ => return Err(self.invalid(first.span)),
+        };
+        tf::resource(Some(type_name), title.as_deref())
+            .map(Some)
+            .map_err(|err| err.with_span(first.span))
+    }
+
+    /// True when `name` is the built-in `Resource` (in any case, without
+    /// `::`, which makes it a loader's name: see `absolute_access`).
+    pub(crate) fn is_resource_access(&self, name: &str) -> bool {
+        matches!(create::builtin(name), Some((n, _)) if n == "Resource")
+    }
+
+    /// True when `name` is no built-in type, alias or resource type known
+    /// here (the names `other` gives a type reference, or the resource type
+    /// of that name by default).
+    fn is_unknown(&self, name: &str) -> Result<bool> {
+        let name = bare(name);
+        if create::builtin(name).is_some() || builtin_resource_type(name).is_some() {
+            return Ok(false);
+        }
+        if let Some(reg) = self.aliases {
+            if reg.lookup(name)?.is_some() {
+                return Ok(false);
+            }
+            if self.unknown == UnknownNames::Loader && reg.is_resource_type(name) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// The expression as a type parameter value.

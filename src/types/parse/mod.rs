@@ -15,7 +15,10 @@
 //! `Foo::Bar`) and `File['x']` is `Resource['file', 'x']`, as the language
 //! treats them. (The reference's TypeParser, with a loader, makes an unknown
 //! name a `TypeReference['Foo::Bar']` instead; [`UnknownNames::TypeReference`]
-//! gives that behaviour.)
+//! gives that behaviour.) Puppet's own resource types are read in any case
+//! (`FILE` is `File`), and a name of no known type given to `Resource[...]`
+//! is read from its text in both modes (`Resource[::Foo]` is `::Foo`,
+//! `Resource[Foo['t']]` is `Foo['t']`), as the reference reads them.
 
 mod alias_cycles;
 pub mod aliases;

@@ -155,6 +155,11 @@ impl Reader<'_, '_> {
             return None;
         }
         let name = std::str::from_utf8(&self.b[start..name_end]).ok()?;
+        // (`Resource[Foo['t']]`, `Resource[::Foo]`: a name of no known type
+        // there is read from its text, which the parser's path does)
+        if matches!(params.first(), Some(Value::Type(_))) && self.interp.is_resource_access(name) {
+            return None;
+        }
         self.interp
             .access_type(name, &params, Span::new(start, self.pos))
             .ok()
