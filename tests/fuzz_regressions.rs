@@ -62,3 +62,24 @@ fn fuzz_timestamp_text_with_a_multibyte_character_after_the_time() {
         );
     }
 }
+
+/// The first diagnostic of `src` (`validate_source`) as `line:column message`,
+/// after checking that `parse_with_recovery` returns (its first error is the same).
+fn first_diagnostic(src: &str) -> String {
+    use puppet_types::check::{validate_source, SourceKind};
+    let (_, errors) = puppet_types::syntax::parse_with_recovery(src);
+    assert!(!errors.is_empty(), "{src:?}: no error");
+    let d = validate_source(src, None, SourceKind::Manifest);
+    let d = d.first().expect("a diagnostic");
+    assert_eq!(d.message, errors[0].message);
+    format!("{}:{} {}", d.line.unwrap(), d.column.unwrap(), d.message)
+}
+
+/// fuzz target `parser`, crash `i;0t`: a `;` whose next token is a lexer
+/// error fails after its statement was added, and the recovering parser
+/// handed out statements it had no clean/dirty mark for (an out-of-range
+/// drain). Puppet 7.23 (`puppet parser validate`) reports the number.
+#[test]
+fn fuzz_a_statement_before_a_semicolon_and_a_lexer_error_is_recovered_from() {
+    assert_eq!(first_diagnostic("i;0t"), "1:3 Not a valid octal number 0t");
+}

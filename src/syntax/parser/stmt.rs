@@ -89,7 +89,9 @@ impl<'a> Parser<'a> {
                 }
                 pending = false;
             }
-            dirty.truncate(len);
+            // (a statement added by a step that then failed, `a;` at the end of
+            // input, has an error caught since: it is not clean)
+            dirty.resize(len, true);
             let ready = if done { len } else { len.saturating_sub(1) };
             if ready > 0 {
                 let exprs: Vec<Expr> = list.memo.drain(..ready).collect();

@@ -41,7 +41,12 @@ impl<T: Hash + Eq + Clone> Unique<T> {
             return;
         }
         if self.index.is_none() && self.list.len() == SCAN_LIMIT {
-            self.index = Some(self.list.iter().cloned().collect());
+            // (room for every member expected: growing a table of millions
+            // rehashes them all at once, for a second, between two looks at
+            // the host's check)
+            let mut index = HashSet::with_capacity(self.list.capacity());
+            index.extend(self.list.iter().cloned());
+            self.index = Some(index);
         }
         if let Some(index) = &mut self.index {
             index.insert(x.clone());
