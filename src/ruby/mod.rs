@@ -127,7 +127,8 @@ mod tests {
                     after_wrap = false;
                 }
             }
-            for call in text.split("rich_class!(").skip(1) {
+            // Invocations of the macro start a line: `rich_class!(` then the name.
+            for call in text.split("\nrich_class!(").skip(1) {
                 let name = call.trim_start().split(',').next().unwrap();
                 found.push(name.to_string());
             }
