@@ -136,6 +136,40 @@ RSpec.describe 'Crash safety' do
     expect_clean(result, "1\nfalse\n")
   end
 
+  # The gem looks its classes up once, at load: a lookup at first use would
+  # run Ruby code in the middle of a call, and an interrupt pending there (or
+  # a user's const_get) made it panic.
+  it 'makes every object of its own classes without asking Ruby for the class by name' do
+    result = Subprocess.run(<<~RUBY, timeout: 120)
+      class << Object
+        def const_get(*) = raise('const_get called')
+      end
+      site = '#{File.expand_path('../../examples/control-repo/site', __dir__)}'
+      env = PuppetTypes::Environment.new(modulepath: [site])
+      env.load_all
+      puts env.diagnostics.class
+      d = env.find_class('profile::webserver')
+      puts d.class, d.parameters.first.class
+      puts PuppetTypes::Parser.new.validate('class {').first.class
+      progress = PuppetTypes::Parser::Progress.new
+      puts progress.class
+      check = PuppetTypes::DataCheck.new(env)
+      puts check.check_hash({ 'profile::webserver::port' => 'x' }).first.class
+      puts PuppetTypes::Parser.new.parse('$a = 1').class
+      puts PuppetTypes::SemVer.new('1.2.3').class
+    RUBY
+    expect_clean(result, <<~OUT)
+      Array
+      PuppetTypes::Definition
+      PuppetTypes::Parameter
+      PuppetTypes::Diagnostic
+      PuppetTypes::Parser::Progress
+      PuppetTypes::Diagnostic
+      PuppetTypes::AST
+      PuppetTypes::SemVer
+    OUT
+  end
+
   it 'walks types and data nested far deeper than the stack holds, in a thread with a small stack' do
     result = Subprocess.run(<<~RUBY, timeout: 120)
       c = PuppetTypes::TypeCalculator

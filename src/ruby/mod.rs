@@ -89,5 +89,68 @@ fn resolve_classes(ruby: &Ruby) {
     let _ = parser::RbParser::class(ruby);
     let _ = ast_node::RbNode::class(ruby);
     let _ = alias_registry::RbAliasRegistry::class(ruby);
+    let _ = validation::RbProgress::class(ruby);
+    let _ = diagnostic::RbDiagnostic::class(ruby);
+    let _ = environment::RbEnvironment::class(ruby);
+    let _ = data_check::RbDataCheck::class(ruby);
+    let _ = definition::RbDefinition::class(ruby);
+    let _ = parameter::RbParameter::class(ruby);
     rich::resolve_classes(ruby);
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// The names of the structs `#[magnus::wrap]` makes Ruby classes of, in
+    /// the Rust files under `dir`.
+    fn wrapped_structs(dir: &Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                wrapped_structs(&path, found);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let mut after_wrap = false;
+            for line in text.lines() {
+                let line = line.trim();
+                if line.starts_with("#[magnus::wrap") {
+                    after_wrap = true;
+                } else if after_wrap && line.contains("struct ") {
+                    let name = line.split("struct ").nth(1).unwrap();
+                    let name: String = name
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$')
+                        .collect();
+                    found.push(name);
+                    after_wrap = false;
+                }
+            }
+            // Invocations of the macro start a line: `rich_class!(` then the name.
+            for call in text.split("\nrich_class!(").skip(1) {
+                let name = call.trim_start().split(',').next().unwrap();
+                found.push(name.to_string());
+            }
+        }
+    }
+
+    /// Every wrapped class is looked up at load, not at its first use in a
+    /// call, where a pending interrupt would make magnus's lookup panic.
+    #[test]
+    fn every_wrapped_class_is_resolved_at_load() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ruby");
+        let mut names = Vec::new();
+        wrapped_structs(&root, &mut names);
+        names.retain(|n| n != "$rb");
+        assert!(names.len() >= 18, "found only {names:?}");
+        let resolved = std::fs::read_to_string(root.join("mod.rs")).unwrap()
+            + &std::fs::read_to_string(root.join("rich/mod.rs")).unwrap();
+        for name in names {
+            assert!(
+                resolved.contains(&format!("{name}::class(ruby)")),
+                "{name} is not resolved in resolve_classes"
+            );
+        }
+    }
 }

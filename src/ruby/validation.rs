@@ -26,7 +26,7 @@ use std::sync::Arc;
     frozen_shareable,
     size
 )]
-struct RbProgress(Arc<Progress>);
+pub(super) struct RbProgress(Arc<Progress>);
 
 fn progress_new() -> RbProgress {
     RbProgress(Arc::new(Progress::default()))
