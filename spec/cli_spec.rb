@@ -69,6 +69,21 @@ RSpec.describe PuppetTypes::CLI do
     end
   end
 
+  it 'ends quietly, as SIGPIPE ends a command, when the reader of its output has gone (puppet-types ... | head)' do
+    exe = File.expand_path('../exe/puppet-types', __dir__)
+    lib = File.expand_path('../lib', __dir__)
+    reader, writer = IO.pipe
+    reader.close
+    Dir.mktmpdir do |dir|
+      err = File.join(dir, 'err')
+      pid = Process.spawn(RbConfig.ruby, '-I', lib, exe, 'strings', '--format', 'json', fixtures,
+                          out: writer, err: err)
+      writer.close
+      _, status = Process.wait2(pid)
+      expect([status.termsig, File.read(err).lines.grep(/puppet-types:/)]).to eq([Signal.list['PIPE'], []])
+    end
+  end
+
   it 'prints its version' do
     expect(run('--version')[1]).to eq("puppet-types #{PuppetTypes::VERSION}\n")
   end

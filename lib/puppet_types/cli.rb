@@ -55,6 +55,10 @@ module PuppetTypes
       @err.puts("puppet-types: #{e.message}")
       @err.puts("Run 'puppet-types --help' for usage.")
       FAILURE
+    rescue Errno::EPIPE
+      # The reader of the output went away (`puppet-types ... | head`): no
+      # message; Ruby ends the process as SIGPIPE would, as other tools end.
+      raise
     rescue PuppetTypes::Error, SystemCallError, IOError => e
       @err.puts("puppet-types: #{e.message}")
       FAILURE
