@@ -10,7 +10,6 @@
 //! Integer (`'0x8000000000000000' - 1` is one).
 
 use super::array_index::{wide_text, MAX_CONVERTED_DIGITS};
-use super::bigint::BigInt;
 use super::convert::not_numeric;
 use super::functions::ruby_float;
 use super::ops::{a_type_name, At, OpResult};
@@ -18,6 +17,9 @@ use super::substring::{text_number, Number};
 use crate::error::Error;
 use crate::syntax::ast::BinaryOp;
 use crate::values::{Binary, Timespan, Timestamp, Value, ValueMap};
+use num_bigint::{BigInt, BigUint, Sign};
+use num_integer::Integer;
+use num_traits::{Signed, ToPrimitive, Zero};
 
 const NANOS: i128 = 1_000_000_000;
 
@@ -36,7 +38,7 @@ enum Num {
 pub(crate) fn negate(v: &Value, coerced: &mut Vec<String>) -> crate::error::Result<Value> {
     let v = match numeric(v, coerced).map_err(|(e, _)| e)? {
         Num::Wide(b) => {
-            let n = b.neg();
+            let n = -b;
             return n
                 .to_i64()
                 .map(Value::Integer)
@@ -65,7 +67,7 @@ fn overflow(op: &str, value: i128) -> Error {
 
 /// The reference's error about a result outside of the 64-bit range.
 fn wide_overflow(op: &str, value: &BigInt) -> Error {
-    overflow_text(op, value.is_negative(), &value.hex())
+    overflow_text(op, value.is_negative(), &value.magnitude().to_str_radix(16))
 }
 
 fn overflow_text(op: &str, negative: bool, hex: &str) -> Error {
@@ -98,7 +100,7 @@ fn numeric(v: &Value, coerced: &mut Vec<String>) -> OpResult<Num> {
             warn(i.to_string());
             Ok(match i64::try_from(i) {
                 Ok(i) => Num::Value(Value::Integer(i)),
-                Err(_) => Num::Wide(BigInt::from_i128(i)),
+                Err(_) => Num::Wide(BigInt::from(i)),
             })
         }
         Number::Wide {
@@ -115,7 +117,7 @@ fn numeric(v: &Value, coerced: &mut Vec<String>) -> OpResult<Num> {
                     At::Op,
                 ));
             }
-            BigInt::from_digits(negative, radix, &digits)
+            wide_of_digits(negative, radix, &digits)
                 .map(Num::Wide)
                 .ok_or_else(|| (not_numeric(v), At::Op))
         }
@@ -233,11 +235,11 @@ fn wide_numbers(op: BinaryOp, a: Num, b: Num) -> OpResult<Value> {
     }
     let int = |n: &Num| match n {
         Num::Wide(w) => Some(w.clone()),
-        Num::Value(Value::Integer(i)) => Some(BigInt::from_i128(i128::from(*i))),
+        Num::Value(Value::Integer(i)) => Some(BigInt::from(*i)),
         _ => None,
     };
     let float = |n: &Num| match n {
-        Num::Wide(w) => w.to_f64(),
+        Num::Wide(w) => wide_f64(w),
         Num::Value(v) => as_f64(v),
     };
     let shift = matches!(op, B::LShift | B::RShift);
@@ -247,19 +249,20 @@ fn wide_numbers(op: BinaryOp, a: Num, b: Num) -> OpResult<Value> {
         }
         if shift {
             // a Float shift count is truncated
-            let count = BigInt::from_i128(float(&b).trunc() as i128);
-            return wide_shift(op, &int(&a).unwrap_or(BigInt::from_i128(0)), &count);
+            let count = BigInt::from(float(&b).trunc() as i128);
+            return wide_shift(op, &int(&a).unwrap_or_default(), &count);
         }
         return plain(op, &Value::Float(float(&a)), &Value::Float(float(&b)));
     };
     let result = match op {
-        B::Add => x.add(&y),
-        B::Sub => x.sub(&y),
-        B::Mul => x.mul(&y),
+        B::Add => x + y,
+        B::Sub => x - y,
+        B::Mul => x * y,
         B::Div | B::Mod => {
-            let Some((q, m)) = x.div_mod_floor(&y) else {
+            if y.is_zero() {
                 return Err((Error::evaluation("Division by 0"), At::Right));
-            };
+            }
+            let (q, m) = x.div_mod_floor(&y);
             if op == B::Div {
                 q
             } else {
@@ -292,25 +295,23 @@ fn wide_time(op: BinaryOp, a: &Num, b: &Num) -> OpResult<Value> {
             return Err((e, at));
         }
     }
-    let nanos = BigInt::from_i128(match time {
+    let nanos = BigInt::from(match time {
         Value::Timespan(t) => t.nanos,
         Value::Timestamp(t) => t.nanos,
         _ => 0,
     });
-    let wide_nanos = wide.mul(&BigInt::from_i128(NANOS));
+    // (a wide integer is never zero: it does not fit 64 bits)
+    let wide_nanos = wide * BigInt::from(NANOS);
     let result = match op {
-        B::Add => nanos.add(&wide_nanos),
-        B::Sub if time_left => nanos.sub(&wide_nanos),
-        B::Sub => wide_nanos.sub(&nanos),
-        B::Mul => nanos.mul(wide),
-        B::Div => nanos.div_mod_floor(wide).map_or(nanos, |(q, _)| q),
+        B::Add => nanos + wide_nanos,
+        B::Sub if time_left => nanos - wide_nanos,
+        B::Sub => wide_nanos - nanos,
+        B::Mul => nanos * wide,
+        B::Div => nanos.div_floor(wide),
         B::Mod => {
             // an Integer: the whole seconds' floored remainder
-            let (secs, _) = nanos
-                .div_mod_floor(&BigInt::from_i128(NANOS))
-                .unwrap_or((BigInt::from_i128(0), BigInt::from_i128(0)));
-            let m = secs.div_mod_floor(wide).map_or(secs, |(_, m)| m);
-            return fit(op, &m);
+            let secs = nanos.div_floor(&BigInt::from(NANOS));
+            return fit(op, &secs.mod_floor(wide));
         }
         _ => return Err(not_applicable(op, l, None)),
     };
@@ -320,33 +321,57 @@ fn wide_time(op: BinaryOp, a: &Num, b: &Num) -> OpResult<Value> {
     }
 }
 
-/// `x << count` or `x >> count` on integers of any width.
+/// `x << count` or `x >> count` on integers of any width (a right shift
+/// rounds toward negative infinity, as Ruby's).
 fn wide_shift(op: BinaryOp, x: &BigInt, count: &BigInt) -> OpResult<Value> {
     let left = if op == BinaryOp::LShift {
         count.clone()
     } else {
-        count.neg()
+        -count
     };
-    let bits = left.bits();
     let result = if left.is_negative() {
-        if bits > 64 {
-            BigInt::from_i128(if x.is_negative() { -1 } else { 0 })
-        } else {
-            x.shr(left.neg().to_i64().map_or(u64::MAX, |n| n as u64))
+        match left.magnitude().to_u64() {
+            Some(n) => x >> n,
+            None => BigInt::from(if x.is_negative() { -1 } else { 0 }),
         }
     } else if x.is_zero() {
         return Ok(Value::Integer(0));
-    } else if bits > 17 || left.to_i64().is_some_and(|n| n as u64 > MAX_WIDE_SHIFT) {
-        let saturated = if x.is_negative() {
-            i128::MIN
-        } else {
-            i128::MAX
-        };
-        return Err((overflow(op.symbol(), saturated), At::Op));
     } else {
-        x.shl(left.to_i64().map_or(0, |n| n as u64))
+        match left.to_u64().filter(|n| *n <= MAX_WIDE_SHIFT) {
+            Some(n) => x << n,
+            None => {
+                let saturated = if x.is_negative() {
+                    i128::MIN
+                } else {
+                    i128::MAX
+                };
+                return Err((overflow(op.symbol(), saturated), At::Op));
+            }
+        }
     };
     fit(op, &result)
+}
+
+/// The integer written with `digits` (all digits of `radix`), negated when
+/// `negative`; `None` when a character is not a digit of the radix.
+fn wide_of_digits(negative: bool, radix: u32, digits: &str) -> Option<BigInt> {
+    // (the parser would also take `_` between digits)
+    if !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    let magnitude = BigUint::parse_bytes(digits.as_bytes(), radix)?;
+    let sign = if negative { Sign::Minus } else { Sign::Plus };
+    Some(BigInt::from_biguint(sign, magnitude))
+}
+
+/// The nearest Float (ties to even, as Ruby's conversion), infinite beyond
+/// the largest.
+fn wide_f64(v: &BigInt) -> f64 {
+    v.to_f64().unwrap_or(if v.is_negative() {
+        f64::NEG_INFINITY
+    } else {
+        f64::INFINITY
+    })
 }
 
 /// A result of integer arithmetic: a Puppet Integer, or the reference's
@@ -755,4 +780,98 @@ fn hash_add(h: &ValueMap, r: &Value) -> crate::error::Result<Value> {
         _ => return Err(runtime("Can only append Array or Hash to a Hash")),
     }
     Ok(Value::hash(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn big(v: i128) -> BigInt {
+        BigInt::from(v)
+    }
+
+    /// Wide integers divide and shift as Ruby's Integers: floored.
+    #[test]
+    fn wide_integers_divide_and_shift_floored() {
+        let values = [
+            0i128,
+            1,
+            -1,
+            7,
+            -7,
+            1 << 40,
+            -(1 << 40) - 3,
+            i64::MAX as i128 + 1,
+            i64::MIN as i128 - 5,
+            (1 << 100) + 12345,
+            -(1 << 90),
+        ];
+        for a in values {
+            for b in values.into_iter().filter(|b| *b != 0) {
+                let mut fq = a / b;
+                if a % b != 0 && (a < 0) != (b < 0) {
+                    fq -= 1;
+                }
+                assert_eq!(big(a).div_mod_floor(&big(b)), (big(fq), big(a - fq * b)));
+            }
+            for n in [0u64, 1, 5, 31, 32, 33, 64] {
+                assert_eq!(big(a) >> n, big(a >> n), "{a} >> {n}");
+            }
+            assert_eq!(big(a) >> u64::MAX, big(if a < 0 { -1 } else { 0 }));
+            assert_eq!(wide_f64(&big(a)), a as f64);
+        }
+    }
+
+    /// A wide integer becomes the nearest Float, ties to even, infinite
+    /// beyond the largest.
+    #[test]
+    fn wide_integers_round_to_the_nearest_float() {
+        assert_eq!(
+            wide_f64(&big((1 << 64) + (1 << 11))),
+            18446744073709551616.0
+        );
+        assert_eq!(
+            wide_f64(&big((1 << 64) + (1 << 11) + 1)),
+            18446744073709555712.0
+        );
+        assert_eq!(wide_f64(&(big(1) << 1100u32)), f64::INFINITY);
+        assert_eq!(wide_f64(&(big(-1) << 1100u32)), f64::NEG_INFINITY);
+    }
+
+    /// Digits of a String's integer are read in their radix, nothing else
+    /// (no `_` separators), and the range error shows the hexadecimal.
+    #[test]
+    fn wide_integers_from_digits_and_in_range_errors() {
+        let v = wide_of_digits(false, 16, &"f".repeat(40)).unwrap();
+        assert_eq!(v.bits(), 160);
+        assert!(wide_overflow("+", &v)
+            .message
+            .ends_with(&format!("got '+0x{}'", "f".repeat(40))));
+        assert_eq!(
+            wide_of_digits(true, 10, "99999999999999999999"),
+            Some(big(-99999999999999999999))
+        );
+        assert_eq!(wide_of_digits(false, 8, "777"), Some(big(511)));
+        assert_eq!(wide_of_digits(false, 10, "1_000"), None);
+        assert_eq!(wide_of_digits(false, 8, "78"), None);
+        assert_eq!(
+            fit(BinaryOp::Add, &big(i64::MIN as i128)).ok(),
+            Some(Value::Integer(i64::MIN))
+        );
+        assert!(fit(BinaryOp::Add, &big(i64::MAX as i128 + 1)).is_err());
+    }
+
+    /// Shifts past the gem's bound are the range error, not a huge number.
+    #[test]
+    fn wide_shift_bounds_the_result() {
+        assert!(wide_shift(BinaryOp::LShift, &big(1), &big(MAX_WIDE_SHIFT as i128 + 1)).is_err());
+        assert_eq!(
+            wide_shift(BinaryOp::RShift, &big(-(1 << 100)), &big(1 << 70)).ok(),
+            Some(Value::Integer(-1))
+        );
+        assert_eq!(
+            wide_shift(BinaryOp::LShift, &big(1 << 70), &big(-70)).ok(),
+            Some(Value::Integer(1))
+        );
+    }
 }

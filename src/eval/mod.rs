@@ -15,7 +15,6 @@
 mod access;
 mod arith;
 mod array_index;
-mod bigint;
 mod calls;
 mod construct;
 mod control;
