@@ -4,11 +4,11 @@
 //! expression, every logged message, and for errors the message, line and
 //! column. Rules in `DIVERGENT` differ on purpose (docs/divergences.md).
 
-use puppet_types::eval::{run, Options};
-use puppet_types::format::{string, Format};
-use puppet_types::values::Value;
+#[path = "common/eval_outcome.rs"]
+mod eval_outcome;
 
-const NL: &str = "\u{23CE}";
+use eval_outcome::ours;
+use puppet_types::eval::{run, Options};
 
 /// Rules whose reference outcome is a Ruby artifact (see docs/divergences.md).
 const DIVERGENT: &[&str] = &[
@@ -27,47 +27,6 @@ const DIVERGENT: &[&str] = &[
     // Ruby's inspection of the walked path
     "collections/dig into a scalar is an error",
 ];
-
-/// A value as the reference's recording shows it: `String(v, '%p')`, time
-/// values as their nanoseconds (the reference's `%p` shows Ruby objects).
-fn text(v: &Value) -> String {
-    match v {
-        Value::Timespan(t) => format!("Timespan({})", { t.nanos }),
-        Value::Timestamp(t) => format!("Timestamp({})", { t.nanos }),
-        Value::Array(a) => format!("[{}]", a.iter().map(text).collect::<Vec<_>>().join(", ")),
-        Value::Hash(h) => format!(
-            "{{{}}}",
-            h.iter()
-                .map(|(k, x)| format!("{} => {}", text(k), text(x)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        other => string(other, &Format::Text("%p".into())).unwrap_or_else(|e| e.into_message()),
-    }
-}
-
-fn ours(source: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let log = match run(source, &Options::default()) {
-        Ok(o) => {
-            out.push(format!("ok {}", text(&o.value)));
-            o.log
-        }
-        Err(f) => {
-            let (l, c) = f
-                .position
-                .map_or(("-".to_string(), "-".to_string()), |(l, c)| {
-                    (l.to_string(), c.to_string())
-                });
-            out.push(format!("err {l} {c} {}", f.error.message));
-            f.log
-        }
-    };
-    for e in log {
-        out.push(format!("log {} {}", e.level.name(), e.message));
-    }
-    out.into_iter().map(|l| l.replace('\n', NL)).collect()
-}
 
 #[test]
 fn programs_match_the_reference() {

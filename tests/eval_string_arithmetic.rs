@@ -14,40 +14,10 @@
 //! says it is out of range, and where it is NaN (`'0.0' / 0`) the gem's
 //! error says so.
 
-use puppet_types::eval::{run, Options};
-use puppet_types::format::{string, Format};
-use puppet_types::values::Value;
+#[path = "common/eval_outcome.rs"]
+mod eval_outcome;
 
-const NL: &str = "\u{23CE}";
-
-fn ours(source: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let log = match run(source, &Options::default()) {
-        Ok(o) => {
-            // (time values as their nanoseconds, as the recording shows them)
-            let text = match &o.value {
-                Value::Timespan(t) => format!("Timespan({})", { t.nanos }),
-                Value::Timestamp(t) => format!("Timestamp({})", { t.nanos }),
-                v => string(v, &Format::Text("%p".into())).unwrap_or_else(|e| e.into_message()),
-            };
-            out.push(format!("ok {text}"));
-            o.log
-        }
-        Err(f) => {
-            let (l, c) = f
-                .position
-                .map_or(("-".to_string(), "-".to_string()), |(l, c)| {
-                    (l.to_string(), c.to_string())
-                });
-            out.push(format!("err {l} {c} {}", f.error.message));
-            f.log
-        }
-    };
-    for e in log {
-        out.push(format!("log {} {}", e.level.name(), e.message));
-    }
-    out.into_iter().map(|l| l.replace('\n', NL)).collect()
-}
+use eval_outcome::{ours, NL};
 
 /// The gem's outcome where it differs from the reference's on purpose:
 /// `None` where it must be the same.

@@ -15,19 +15,8 @@
 require_relative '../spec/support/eval_reference'
 require_relative '../spec/support/eval_cases'
 
-NL = "\u23CE"
 family = ARGV.fetch(0)
-out = EvalCases.public_send(family).map do |source|
-  outcome = EvalReference.reference(source)
-  lines = ["== #{source.gsub("\n", NL)}"]
-  lines << if outcome[0] == :ok
-             "ok #{outcome[1].gsub("\n", NL)}"
-           else
-             "err #{outcome[2] || '-'} #{outcome[3] || '-'} #{outcome[1].gsub("\n", NL)}"
-           end
-  outcome.last.each { |level, message| lines << "log #{level} #{message.gsub("\n", NL)}" }
-  lines.join("\n")
-end
+out = EvalCases.public_send(family).map { |source| EvalReference.fixture_block(source, source) }
 path = File.expand_path("../tests/fixtures/eval/#{family}.expected", __dir__)
 File.write(path, out.join("\n") + "\n")
 puts "#{out.size} programs"

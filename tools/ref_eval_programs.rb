@@ -15,20 +15,11 @@
 require 'puppet_types'
 require_relative '../spec/support/eval_reference'
 
-NL = "\u23CE"
 dir = File.expand_path('../tests/fixtures/eval', __dir__)
 programs = File.read(File.join(dir, 'programs.txt')).split(/^## rule: /)[1..]
 out = programs.map do |chunk|
   rule, source = chunk.split("\n", 2)
-  outcome = EvalReference.reference(source.to_s)
-  lines = ["== #{rule}"]
-  lines << if outcome[0] == :ok
-             "ok #{outcome[1].gsub("\n", NL)}"
-           else
-             "err #{outcome[2] || '-'} #{outcome[3] || '-'} #{outcome[1].gsub("\n", NL)}"
-           end
-  outcome.last.each { |level, message| lines << "log #{level} #{message.gsub("\n", NL)}" }
-  lines.join("\n")
+  EvalReference.fixture_block(rule, source.to_s)
 end
 File.write(File.join(dir, 'programs.expected'), out.join("\n") + "\n")
 puts "#{programs.size} programs"

@@ -18,6 +18,22 @@ module EvalReference
       Reference.available?
     end
 
+    # The reference's outcome of `source` as a block of a fixture of
+    # tests/fixtures/eval/ (`== header`, then `ok value` or `err line column
+    # message`, then `log level message` lines; "\u23CE" for a newline).
+    def fixture_block(header, source)
+      nl = "\u23CE"
+      outcome = reference(source)
+      lines = ["== #{header.gsub("\n", nl)}"]
+      lines << if outcome[0] == :ok
+                 "ok #{outcome[1].gsub("\n", nl)}"
+               else
+                 "err #{outcome[2] || '-'} #{outcome[3] || '-'} #{outcome[1].gsub("\n", nl)}"
+               end
+      outcome.last.each { |level, message| lines << "log #{level} #{message.gsub("\n", nl)}" }
+      lines.join("\n")
+    end
+
     # The reference's outcome of `source`.
     def reference(source)
       setup
