@@ -9,11 +9,9 @@
 //! is then computed without bound and only its result must be a Puppet
 //! Integer (`'0x8000000000000000' - 1` is one).
 
-use super::array_index::{wide_text, MAX_CONVERTED_DIGITS};
-use super::convert::not_numeric;
-use super::functions::ruby_float;
+use super::convert::{coerced_number, not_numeric, MAX_CONVERTED_DIGITS};
 use super::ops::{a_type_name, At, OpResult};
-use super::substring::{text_number, Number};
+use super::substring::Number;
 use crate::error::Error;
 use crate::syntax::ast::BinaryOp;
 use crate::values::{Binary, Timespan, Timestamp, Value, ValueMap};
@@ -90,25 +88,16 @@ fn numeric(v: &Value, coerced: &mut Vec<String>) -> OpResult<Num> {
         Value::String(s) => s,
         _ => return Err((not_numeric(v), At::Op)),
     };
-    let mut warn = |after: String| {
-        coerced.push(format!(
-            "The string '{s}' was automatically coerced to the numerical value {after}"
-        ))
-    };
-    match text_number(s) {
-        Number::Integer(i) => {
-            warn(i.to_string());
-            Ok(match i64::try_from(i) {
-                Ok(i) => Num::Value(Value::Integer(i)),
-                Err(_) => Num::Wide(BigInt::from(i)),
-            })
-        }
+    match coerced_number(s, coerced) {
+        Number::Integer(i) => Ok(match i64::try_from(i) {
+            Ok(i) => Num::Value(Value::Integer(i)),
+            Err(_) => Num::Wide(BigInt::from(i)),
+        }),
         Number::Wide {
             negative,
             radix,
             digits,
         } => {
-            warn(wide_text(negative, radix, &digits));
             if digits.len() > MAX_CONVERTED_DIGITS {
                 return Err((
                     Error::evaluation(format!(
@@ -121,10 +110,7 @@ fn numeric(v: &Value, coerced: &mut Vec<String>) -> OpResult<Num> {
                 .map(Num::Wide)
                 .ok_or_else(|| (not_numeric(v), At::Op))
         }
-        Number::Float(f) => {
-            warn(ruby_float(f));
-            Ok(Num::Value(Value::Float(f)))
-        }
+        Number::Float(f) => Ok(Num::Value(Value::Float(f))),
         Number::None => Err((not_numeric(v), At::Op)),
     }
 }

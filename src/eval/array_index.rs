@@ -17,18 +17,12 @@
 //! that does not fit 64 bits when the slice is taken is the reference's
 //! error about its Ruby `long`.
 
-use super::convert::not_numeric;
-use super::functions::ruby_float;
-use super::substring::{flatten, slice, text_number, Number};
+use super::convert::{coerced_number, not_numeric};
+use super::substring::{flatten, slice, Number};
 use crate::error::{Error, Result};
 use crate::syntax::span::Span;
 use crate::types::calc::infer_generic;
 use crate::values::Value;
-
-/// The most digits a String's integer may have for its warning to give
-/// it in decimal (the conversion is quadratic); a longer one is named as
-/// written.
-pub(crate) const MAX_CONVERTED_DIGITS: usize = 20_000;
 
 /// A key made a number: an integer (a wide one saturated), or the type
 /// name of a number that is not an Integer.
@@ -103,81 +97,27 @@ pub(crate) fn array_index(
 /// A key as a number, as the module documentation says; a String made a
 /// number adds its warning to `coerced`.
 fn key(k: &Value, coerced: &mut Vec<String>) -> Result<Key> {
-    let coerce = |coerced: &mut Vec<String>, s: &str, after: String| {
-        coerced.push(format!(
-            "The string '{s}' was automatically coerced to the numerical value {after}"
-        ));
-    };
     Ok(match k {
         Value::Integer(i) => Key::Integer(*i as i128),
         Value::Float(_) => Key::Other("Float".to_string()),
         Value::Timespan(_) | Value::Timestamp(_) | Value::SemVer(_) => {
             Key::Other(infer_generic(k).to_string())
         }
-        Value::String(s) => match text_number(s) {
-            Number::Integer(v) => {
-                coerce(coerced, s, v.to_string());
-                Key::Integer(v)
-            }
-            Number::Wide {
-                negative,
-                radix,
-                digits,
-            } => {
-                coerce(coerced, s, wide_text(negative, radix, &digits));
+        Value::String(s) => match coerced_number(s, coerced) {
+            Number::Integer(v) => Key::Integer(v),
+            Number::Wide { negative, .. } => {
                 Key::Integer(if negative { -i128::MAX } else { i128::MAX })
             }
-            Number::Float(f) => {
-                coerce(coerced, s, ruby_float(f));
-                Key::Other("Float".to_string())
-            }
+            Number::Float(_) => Key::Other("Float".to_string()),
             Number::None => return Err(not_numeric(k)),
         },
         other => return Err(not_numeric(other)),
     })
 }
 
-/// The decimal text of an integer given by its sign and digits in `radix`
-/// (as written when it has more than [`MAX_CONVERTED_DIGITS`] digits).
-pub(crate) fn wide_text(negative: bool, radix: u32, digits: &str) -> String {
-    let sign = if negative { "-" } else { "" };
-    if radix == 10 || digits.len() > MAX_CONVERTED_DIGITS {
-        let prefix = match radix {
-            16 => "0x",
-            8 => "0",
-            _ => "",
-        };
-        return format!("{sign}{prefix}{digits}");
-    }
-    // little-endian limbs of nine decimal digits
-    const BASE: u64 = 1_000_000_000;
-    let mut limbs: Vec<u64> = vec![0];
-    for c in digits.chars() {
-        let mut carry = c.to_digit(radix).unwrap_or(0) as u64;
-        for limb in &mut limbs {
-            let v = *limb * radix as u64 + carry;
-            *limb = v % BASE;
-            carry = v / BASE;
-        }
-        while carry > 0 {
-            limbs.push(carry % BASE);
-            carry /= BASE;
-        }
-    }
-    let mut out = String::from(sign);
-    let mut rest = limbs.iter().rev();
-    if let Some(top) = rest.next() {
-        out.push_str(&top.to_string());
-    }
-    for limb in rest {
-        out.push_str(&format!("{limb:09}"));
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{array_index, wide_text};
+    use super::array_index;
     use crate::values::Value;
 
     fn index(keys: &[Value]) -> (Result<Value, String>, Vec<String>) {
@@ -207,15 +147,5 @@ mod tests {
         );
         let (r, coerced) = index(&[Value::string(" -1")]);
         assert_eq!((r, coerced.len()), (Ok(Value::Integer(3)), 1));
-    }
-
-    #[test]
-    fn wide_integers_are_given_in_decimal() {
-        assert_eq!(
-            wide_text(false, 16, &"f".repeat(51)),
-            "25711008708143844408671393477458601640355247900524685364822015"
-        );
-        assert_eq!(wide_text(true, 8, "1000"), "-512");
-        assert_eq!(wide_text(false, 10, "123"), "123");
     }
 }

@@ -2,6 +2,7 @@
 //! applies, and the conversions the type constructors `Integer(...)`,
 //! `Float(...)`, `Numeric(...)`, `Boolean(...)`, `Array(...)` and `Hash(...)` make.
 
+use super::substring::{text_number, Number};
 use super::text::interpolate;
 use crate::error::{Error, Result};
 use crate::types::calc::infer_generic;
@@ -17,7 +18,6 @@ pub fn truthy(v: &Value) -> bool {
 /// octal, float; blanks around, a leading `::`), anything else (an
 /// integer beyond 64 bits included) an error.
 pub fn to_number(v: &Value) -> Result<Value> {
-    use super::substring::{text_number, Number};
     match v {
         Value::Integer(_) | Value::Float(_) => Ok(v.clone()),
         Value::String(s) => match text_number(s) {
@@ -28,6 +28,52 @@ pub fn to_number(v: &Value) -> Result<Value> {
             Number::Wide { .. } | Number::None => Err(not_numeric(v)),
         },
         _ => Err(not_numeric(v)),
+    }
+}
+
+/// The most digits a String's integer may have for its warning to give
+/// it in decimal (the conversion is quadratic); a longer one is named as
+/// written.
+pub(crate) const MAX_CONVERTED_DIGITS: usize = 20_000;
+
+/// `s` read as a number as arithmetic and array indexes read it
+/// ([`text_number`]); when it is one, the reference's warning that it was
+/// coerced is added to `coerced`.
+pub(crate) fn coerced_number(s: &str, coerced: &mut Vec<String>) -> Number {
+    let n = text_number(s);
+    let after = match &n {
+        Number::Integer(v) => v.to_string(),
+        Number::Wide {
+            negative,
+            radix,
+            digits,
+        } => wide_text(*negative, *radix, digits),
+        Number::Float(f) => super::functions::ruby_float(*f),
+        Number::None => return n,
+    };
+    coerced.push(format!(
+        "The string '{s}' was automatically coerced to the numerical value {after}"
+    ));
+    n
+}
+
+/// The decimal text of an integer given by its sign and digits in `radix`
+/// (as written when it has more than [`MAX_CONVERTED_DIGITS`] digits).
+fn wide_text(negative: bool, radix: u32, digits: &str) -> String {
+    let sign = if negative { "-" } else { "" };
+    let decimal = (radix != 10 && digits.len() <= MAX_CONVERTED_DIGITS)
+        .then(|| num_bigint::BigUint::parse_bytes(digits.as_bytes(), radix))
+        .flatten();
+    match decimal {
+        Some(v) => format!("{sign}{v}"),
+        None => {
+            let prefix = match radix {
+                16 => "0x",
+                8 => "0",
+                _ => "",
+            };
+            format!("{sign}{prefix}{digits}")
+        }
     }
 }
 
@@ -494,4 +540,19 @@ pub(crate) fn new_string(args: &[Value]) -> Result<Value> {
     string(v, &fmt)
         .map(Value::string)
         .map_err(|e| Error::evaluation(e.into_message()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wide_text;
+
+    #[test]
+    fn wide_integers_are_given_in_decimal() {
+        assert_eq!(
+            wide_text(false, 16, &"f".repeat(51)),
+            "25711008708143844408671393477458601640355247900524685364822015"
+        );
+        assert_eq!(wide_text(true, 8, "1000"), "-512");
+        assert_eq!(wide_text(false, 10, "123"), "123");
+    }
 }
